@@ -1,0 +1,63 @@
+// Type-aware lint: strictTypeChecked (no floating or misused promises), plus
+// the layer rules that keep imports pointing downward.
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+const core = 'packages/mcpkit/src';
+const layer = (folder, forbidden, message) => ({
+  files: [`${core}/${folder}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...forbidden.map((f) => ({ group: [`**/${f}/**`, `../${f}/*`, `../../${f}/*`], message })),
+          ...(folder === 'node' ? [] : [{ group: ['node:*'], message: 'The core is runtime-neutral: Node APIs belong in src/node.' }]),
+        ],
+      },
+    ],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'packages/mcpkit/types/**', '**/*.d.ts', 'bench/results/**', 'apps/inspector/public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-cycle': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unnecessary-type-parameters': 'off',
+      '@typescript-eslint/no-invalid-void-type': 'off',
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Error']", message: 'Library code throws RpcError (wire) or LocalError (local), never a bare Error.' },
+      ],
+    },
+  },
+  layer('jsonrpc', ['protocol', 'server', 'client', 'http', 'node', 'testing'], 'jsonrpc knows nothing of MCP: it imports nothing above it.'),
+  layer('protocol', ['server', 'client', 'http', 'node', 'testing'], 'protocol imports only jsonrpc.'),
+  layer('server', ['client', 'http', 'node', 'testing'], 'server and client never import each other, nor transports above them.'),
+  layer('client', ['server', 'http', 'node', 'testing'], 'server and client never import each other, nor transports above them.'),
+  layer('http', ['node', 'testing'], 'The HTTP core is runtime-neutral.'),
+  {
+    files: ['**/*.test.ts', '**/*.test-d.ts', 'test/**', 'bench/**', 'scripts/**', 'apps/**', 'servers/**', '**/testing/**', 'vitest.config.ts', 'eslint.config.js'],
+    rules: {
+      'no-restricted-syntax': 'off',
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-floating-promises': 'error',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

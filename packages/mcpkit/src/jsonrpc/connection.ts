@@ -1,0 +1,336 @@
+/**
+ * A JSON-RPC connection over any transport: correlates responses by id,
+ * dispatches requests and notifications, runs many requests concurrently,
+ * times out, cancels and routes progress. It knows nothing of MCP: the
+ * protocol layer passes its conventions and handlers in.
+ *
+ * @module
+ */
+import { decode, decodeValue, type DecodeFailure, type DecodeResult, type DecodedMessage } from './codec.js';
+import type { CancellationConvention, ProgressConvention } from './conventions.js';
+import { JsonRpcErrorCode } from './errorCodes.js';
+import { IncomingRequest, type IncomingHost, type RequestContext } from './incoming.js';
+import { LocalError } from './localError.js';
+import type {
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  Params,
+  RequestId,
+} from './message.js';
+import { PendingRequest, type PendingHost, type RequestOptions } from './pending.js';
+import { toRpcError } from './rpcError.js';
+import type { Frame, MessageInfo, Transport } from './transport.js';
+
+/** Handles one inbound request; returns (or resolves to) the result, or throws. */
+export type RequestHandler = (request: JsonRpcRequest, context: RequestContext) => unknown;
+
+/** Handles one inbound notification. */
+export type NotificationHandler = (notification: JsonRpcNotification, info: MessageInfo | undefined) => void;
+
+/** How a connection behaves. */
+export interface ConnectionOptions {
+  /** Answers inbound requests. Absent: every request gets -32601. */
+  readonly onRequest?: RequestHandler;
+  /** Receives inbound notifications (other than the cancellation and progress the engine consumes). */
+  readonly onNotification?: NotificationHandler;
+  /** Receives local problems that have no caller to reject: stray responses, malformed replies, failing handlers. */
+  readonly onError?: (error: LocalError) => void;
+  /** Called once when the connection closes. */
+  readonly onClose?: (error?: Error) => void;
+  /** The protocol's cancellation notification. Absent: cancellations are local only. */
+  readonly cancellation?: CancellationConvention;
+  /** The protocol's progress notification. Absent: progress is not routed. */
+  readonly progress?: ProgressConvention;
+  /** Whether inbound batches are acceptable (a function, since it may change after negotiation). */
+  readonly allowBatch?: () => boolean;
+  /** Default timeout of outgoing requests, ms (default 60 000; `Infinity` for none). */
+  readonly timeoutMs?: number;
+  /** Default hard maximum of outgoing requests, ms, which progress cannot extend (default `Infinity`). */
+  readonly maxTotalTimeoutMs?: number;
+  /** Send handlers' own error messages to the peer instead of "Internal error" (default false). */
+  readonly exposeErrorDetails?: boolean;
+}
+
+/** A JSON-RPC 2.0 endpoint bound to one transport. */
+export class Connection implements PendingHost, IncomingHost {
+  readonly #transport: Transport;
+  readonly #options: ConnectionOptions;
+  readonly #pending = new Map<RequestId, PendingRequest>();
+  readonly #progress = new Map<RequestId, PendingRequest>();
+  readonly #incoming = new Map<RequestId, IncomingRequest>();
+  readonly #defaults: { readonly timeoutMs: number; readonly maxTotalTimeoutMs: number };
+  #nextId = 0;
+  #state: 'new' | 'open' | 'closed' = 'new';
+  #closeError: Error | undefined;
+
+  constructor(transport: Transport, options: ConnectionOptions = {}) {
+    this.#transport = transport;
+    this.#options = options;
+    this.#defaults = {
+      timeoutMs: options.timeoutMs ?? 60_000,
+      maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? Infinity,
+    };
+  }
+
+  /** True until the transport closes. */
+  get isOpen(): boolean {
+    return this.#state === 'open';
+  }
+
+  /** Starts the transport and begins dispatching. */
+  async start(): Promise<void> {
+    if (this.#state !== 'new') throw new LocalError('INVALID_ARGUMENT', 'Connection already started');
+    this.#state = 'open';
+    try {
+      await this.#transport.start({
+        receive: (frame, info) => {
+          this.#receive(frame, info);
+        },
+        closed: (error) => {
+          this.#closed(error);
+        },
+      });
+    } catch (error) {
+      this.#closed(error instanceof Error ? error : new LocalError('TRANSPORT_FAILED', String(error)));
+      throw error;
+    }
+  }
+
+  /** Sends a request and resolves with the peer's result (or rejects with an `RpcError` or `LocalError`). */
+  request(method: string, params?: Params, options?: RequestOptions): Promise<unknown> {
+    if (this.#state !== 'open') return Promise.reject(this.#notOpen());
+    if (options?.signal?.aborted === true) {
+      return Promise.reject(new LocalError('CANCELLED', `Request ${method} was cancelled`, { cause: options.signal.reason }));
+    }
+    const id = this.#nextId++;
+    let token: RequestId | undefined;
+    let sent = params;
+    const progress = this.#options.progress;
+    if (progress !== undefined && (options?.onProgress !== undefined || options?.resetTimeoutOnProgress === true)) {
+      token = id;
+      sent = progress.attach(params, token);
+    }
+    const pending = new PendingRequest(this, id, method, token, options, this.#defaults);
+    this.#pending.set(id, pending);
+    if (token !== undefined) this.#progress.set(token, pending);
+    const message: JsonRpcRequest = sent === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: sent };
+    const related = options?.relatedRequestId;
+    this.#transport.send(message, related === undefined ? undefined : { relatedRequestId: related }).catch((error: unknown) => {
+      pending.fail(new LocalError('TRANSPORT_FAILED', `Could not send ${method}`, { cause: error }));
+    });
+    return pending.promise;
+  }
+
+  /** Sends a notification. */
+  notify(method: string, params?: Params, relatedRequestId?: RequestId): Promise<void> {
+    if (this.#state !== 'open') return Promise.reject(this.#notOpen());
+    const message: JsonRpcNotification = params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
+    return this.#transport.send(message, relatedRequestId === undefined ? undefined : { relatedRequestId });
+  }
+
+  /** Closes the transport; pending requests reject with `CONNECTION_CLOSED`. */
+  async close(): Promise<void> {
+    if (this.#state === 'closed') return;
+    await this.#transport.close();
+    this.#closed();
+  }
+
+  /** @internal PendingHost: forget a settled request. */
+  settle(id: RequestId, progressToken: RequestId | undefined): void {
+    this.#pending.delete(id);
+    if (progressToken !== undefined) this.#progress.delete(progressToken);
+  }
+
+  /** @internal PendingHost: tell the peer a request was abandoned. */
+  cancelRemote(id: RequestId, reason: string): void {
+    const cancellation = this.#options.cancellation;
+    if (cancellation === undefined || this.#state !== 'open') return;
+    const { method, params } = cancellation.notification(id, reason);
+    this.notify(method, params).catch(() => undefined);
+  }
+
+  #notOpen(): LocalError {
+    return new LocalError('CONNECTION_CLOSED', this.#state === 'new' ? 'Connection not started' : 'Connection closed', {
+      cause: this.#closeError,
+    });
+  }
+
+  #receive(frame: Frame, info: MessageInfo | undefined): void {
+    if (this.#state !== 'open') return;
+    const allowBatch = this.#options.allowBatch?.() === true;
+    const decoded: DecodeResult =
+      typeof frame === 'string' || frame instanceof Uint8Array ? decode(frame, { allowBatch }) : decodeValue(frame, { allowBatch });
+    if (!decoded.ok) {
+      this.#rejectFrame(decoded);
+      return;
+    }
+    if ('message' in decoded) {
+      const reply = this.#dispatch(decoded.message, info);
+      if (reply !== undefined) this.#reply(reply);
+      return;
+    }
+    this.#dispatchBatch(decoded.batch, info);
+  }
+
+  #rejectFrame(failure: DecodeFailure): void {
+    if (!failure.reply) {
+      this.#report(new LocalError('PROTOCOL_VIOLATION', `Discarded a malformed response: ${failure.error.message}`));
+      return;
+    }
+    const reply: JsonRpcResponse =
+      failure.id === undefined ? { jsonrpc: '2.0', error: failure.error } : { jsonrpc: '2.0', id: failure.id, error: failure.error };
+    this.#sendResponse(reply, failure.id);
+  }
+
+  /** Handles one message; returns a reply now, a promise of one, or nothing. */
+  #dispatch(message: JsonRpcMessage, info: MessageInfo | undefined): JsonRpcResponse | Promise<JsonRpcResponse | undefined> | undefined {
+    if ('method' in message) {
+      if ('id' in message) return this.#handleRequest(message, info);
+      this.#handleNotification(message, info);
+      return undefined;
+    }
+    this.#handleResponse(message);
+    return undefined;
+  }
+
+  #dispatchBatch(items: readonly (DecodedMessage | DecodeFailure)[], info: MessageInfo | undefined): void {
+    const replies: (JsonRpcResponse | Promise<JsonRpcResponse | undefined>)[] = [];
+    for (const item of items) {
+      if (!item.ok) {
+        if (item.reply) replies.push(item.id === undefined ? { jsonrpc: '2.0', error: item.error } : { jsonrpc: '2.0', id: item.id, error: item.error });
+        continue;
+      }
+      const reply = this.#dispatch(item.message, info);
+      if (reply !== undefined) replies.push(reply);
+    }
+    if (replies.length === 0) return;
+    void Promise.all(replies).then((settled) => {
+      const batch = settled.filter((r): r is JsonRpcResponse => r !== undefined);
+      if (batch.length > 0 && this.#state === 'open') {
+        this.#transport.send(batch).catch((error: unknown) => {
+          this.#report(new LocalError('TRANSPORT_FAILED', 'Could not send a batch response', { cause: error }));
+        });
+      }
+    });
+  }
+
+  #reply(reply: JsonRpcResponse | Promise<JsonRpcResponse | undefined>): void {
+    if (reply instanceof Promise) {
+      void reply.then((r) => {
+        if (r !== undefined) this.#sendResponse(r, r.id);
+      });
+    } else {
+      this.#sendResponse(reply, reply.id);
+    }
+  }
+
+  #sendResponse(reply: JsonRpcResponse, relatedRequestId: RequestId | undefined): void {
+    if (this.#state !== 'open') return;
+    this.#transport.send(reply, relatedRequestId === undefined ? undefined : { relatedRequestId }).catch((error: unknown) => {
+      this.#report(new LocalError('TRANSPORT_FAILED', 'Could not send a response', { cause: error }));
+    });
+  }
+
+  #handleRequest(request: JsonRpcRequest, info: MessageInfo | undefined): JsonRpcResponse | Promise<JsonRpcResponse | undefined> | undefined {
+    const { id } = request;
+    if (this.#incoming.has(id)) {
+      return { jsonrpc: '2.0', id, error: { code: JsonRpcErrorCode.InvalidRequest, message: `Request id ${JSON.stringify(id)} is already in use` } };
+    }
+    const handler = this.#options.onRequest;
+    if (handler === undefined) {
+      return { jsonrpc: '2.0', id, error: { code: JsonRpcErrorCode.MethodNotFound, message: `Method not found: ${request.method}` } };
+    }
+    const incoming = new IncomingRequest(this, id, request.method, info);
+    this.#incoming.set(id, incoming);
+    const stop = info?.signal;
+    const onStop = stop === undefined ? undefined : () => incoming.cancel(stop.reason);
+    if (stop !== undefined && onStop !== undefined) {
+      if (stop.aborted) incoming.cancel(stop.reason);
+      else stop.addEventListener('abort', onStop, { once: true });
+    }
+    let result: unknown;
+    try {
+      result = handler(request, incoming);
+    } catch (error) {
+      return this.#complete(incoming, onStop, undefined, error);
+    }
+    if (isThenable(result)) {
+      return Promise.resolve(result).then(
+        (value) => this.#complete(incoming, onStop, value, undefined),
+        (error: unknown) => this.#complete(incoming, onStop, undefined, error ?? new LocalError('PROTOCOL_VIOLATION', 'Handler rejected without a reason')),
+      );
+    }
+    return this.#complete(incoming, onStop, result, undefined);
+  }
+
+  /** Ends a handled request; no response if it was cancelled (the peer is not waiting). */
+  #complete(incoming: IncomingRequest, onStop: (() => void) | undefined, value: unknown, error: unknown): JsonRpcResponse | undefined {
+    incoming.finish();
+    this.#incoming.delete(incoming.id);
+    if (onStop !== undefined) incoming.info?.signal?.removeEventListener('abort', onStop);
+    if (incoming.cancelled) return undefined;
+    if (error === undefined) return { jsonrpc: '2.0', id: incoming.id, result: value === undefined ? null : value };
+    const rpcError = toRpcError(error, { exposeDetails: this.#options.exposeErrorDetails === true });
+    return { jsonrpc: '2.0', id: incoming.id, error: rpcError.toJSON() };
+  }
+
+  #handleNotification(notification: JsonRpcNotification, info: MessageInfo | undefined): void {
+    const { method } = notification;
+    const progress = this.#options.progress;
+    if (progress !== undefined && method === progress.method) {
+      const token = progress.token(notification.params);
+      const pending = token === undefined ? undefined : this.#progress.get(token);
+      if (pending !== undefined && notification.params !== undefined) {
+        pending.progress(notification.params);
+        return;
+      }
+    }
+    const cancellation = this.#options.cancellation;
+    if (cancellation !== undefined && method === cancellation.method) {
+      const cancelled = cancellation.parse(notification.params);
+      // Unknown or finished ids are ignored: the race with completion is normal.
+      if (cancelled !== undefined) this.#incoming.get(cancelled.id)?.cancel(cancelled.reason ?? 'Cancelled by the peer');
+    }
+    try {
+      this.#options.onNotification?.(notification, info);
+    } catch (error) {
+      this.#report(new LocalError('PROTOCOL_VIOLATION', `Notification handler for ${method} failed`, { cause: error }));
+    }
+  }
+
+  #handleResponse(response: JsonRpcResponse): void {
+    const id = response.id;
+    const pending = id === undefined ? undefined : this.#pending.get(id);
+    if (pending === undefined) {
+      // A late answer to a request that timed out or was cancelled, or an error about an unreadable message.
+      if ('error' in response) {
+        this.#report(new LocalError('PROTOCOL_VIOLATION', `Peer reported an error for ${id === undefined ? 'an unreadable message' : `unknown request ${JSON.stringify(id)}`}: ${response.error.message}`));
+      }
+      return;
+    }
+    if ('error' in response) pending.rejectWith(response.error);
+    else pending.resolve(response.result);
+  }
+
+  #closed(error?: Error): void {
+    if (this.#state === 'closed') return;
+    this.#state = 'closed';
+    this.#closeError = error;
+    const reason = new LocalError('CONNECTION_CLOSED', 'Connection closed', { cause: error });
+    for (const pending of [...this.#pending.values()]) pending.fail(reason);
+    for (const incoming of this.#incoming.values()) incoming.cancel(reason);
+    this.#incoming.clear();
+    this.#options.onClose?.(error);
+  }
+
+  #report(error: LocalError): void {
+    this.#options.onError?.(error);
+  }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
