@@ -88,6 +88,9 @@ export class Connection implements PendingHost, IncomingHost {
         receive: (frame, info) => {
           this.#receive(frame, info);
         },
+        reject: (error) => {
+          if (this.#state === 'open') this.#rejectFrame({ ok: false, error, reply: true });
+        },
         closed: (error) => {
           this.#closed(error);
         },
@@ -196,14 +199,17 @@ export class Connection implements PendingHost, IncomingHost {
   }
 
   #dispatchBatch(items: readonly (DecodedMessage | DecodeFailure)[], info: MessageInfo | undefined): void {
-    const replies: (JsonRpcResponse | Promise<JsonRpcResponse | undefined>)[] = [];
+    const replies: Promise<JsonRpcResponse | undefined>[] = [];
     for (const item of items) {
       if (!item.ok) {
-        if (item.reply) replies.push(item.id === undefined ? { jsonrpc: '2.0', error: item.error } : { jsonrpc: '2.0', id: item.id, error: item.error });
+        if (item.reply) {
+          const error: JsonRpcResponse = item.id === undefined ? { jsonrpc: '2.0', error: item.error } : { jsonrpc: '2.0', id: item.id, error: item.error };
+          replies.push(Promise.resolve(error));
+        }
         continue;
       }
       const reply = this.#dispatch(item.message, info);
-      if (reply !== undefined) replies.push(reply);
+      if (reply !== undefined) replies.push(Promise.resolve(reply));
     }
     if (replies.length === 0) return;
     void Promise.all(replies).then((settled) => {
@@ -245,7 +251,7 @@ export class Connection implements PendingHost, IncomingHost {
     const incoming = new IncomingRequest(this, id, request.method, info);
     this.#incoming.set(id, incoming);
     const stop = info?.signal;
-    const onStop = stop === undefined ? undefined : () => incoming.cancel(stop.reason);
+    const onStop = stop === undefined ? undefined : () => { incoming.cancel(stop.reason); };
     if (stop !== undefined && onStop !== undefined) {
       if (stop.aborted) incoming.cancel(stop.reason);
       else stop.addEventListener('abort', onStop, { once: true });

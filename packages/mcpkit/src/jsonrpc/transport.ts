@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { JsonRpcPayload, RequestId } from './message.js';
+import type { JsonRpcErrorObject, JsonRpcPayload, RequestId } from './message.js';
 
 /**
  * One inbound frame: text or UTF-8 bytes as read from the wire, or a JSON value
@@ -28,6 +28,11 @@ export interface MessageInfo {
 export interface TransportSink {
   /** A frame arrived. Called in arrival order. */
   receive(frame: Frame, info?: MessageInfo): void;
+  /**
+   * A frame arrived that the transport could not even hand over (longer than
+   * its limit, say). The connection answers it like any malformed message.
+   */
+  reject(error: JsonRpcErrorObject): void;
   /** The channel closed (locally or by the peer); called exactly once, last. */
   closed(error?: Error): void;
 }
