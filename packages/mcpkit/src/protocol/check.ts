@@ -15,7 +15,7 @@ export type Check<T> = ((value: unknown, path: string) => string | undefined) & 
 
 /** Declares that `check` guards values of type `T`. */
 export function guard<T>(check: (value: unknown, path: string) => string | undefined): Check<T> {
-  return check as Check<T>;
+  return check;
 }
 
 /** Any value. */

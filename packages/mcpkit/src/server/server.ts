@@ -1,0 +1,252 @@
+/**
+ * `McpServer`: one definition of tools, resources and prompts, served to
+ * every revision over any transport. The server holds features and options;
+ * each connection gets a {@link ServerSession}.
+ *
+ * @module
+ */
+import { LocalError } from '../jsonrpc/localError.js';
+import type { Transport } from '../jsonrpc/transport.js';
+import { isObject } from '../protocol/check.js';
+import type { Implementation, LoggingLevel, ReadResourceResult, Result, ServerCapabilities } from '../protocol/types/index.js';
+import { REVISIONS, type Revision } from '../protocol/versions.js';
+import type { SchemaInput } from '../schema/toolSchema.js';
+import type { ServerContext } from './context.js';
+import { featureMethods, readResource, type FeatureHost } from './features.js';
+import type { ServerEvents, ServerHost } from './host.js';
+import { compose, type MethodHandler, type Middleware, type ServerRequest } from './middleware.js';
+import type { ServerOptions } from './options.js';
+import { preparePrompt, type PromptArgs, type PromptArguments, type PromptDefinition, type PromptEntry, type PromptHandler } from './prompts.js';
+import { Registry, type Registration } from './registry.js';
+import { RequestStateCodec } from './replay.js';
+import {
+  prepareResource,
+  prepareTemplate,
+  type CacheHint,
+  type ResourceDefinition,
+  type ResourceEntry,
+  type ResourceHandler,
+  type ResourceTemplateDefinition,
+  type TemplateEntry,
+  type TemplateHandler,
+} from './resources.js';
+import { Sealer } from './seal.js';
+import { ServerSession, type ConnectOptions } from './session.js';
+import { prepareTool, type ToolArgs, type ToolDefinition, type ToolEntry, type ToolHandler, type ToolOutput } from './tools.js';
+
+const DEFAULT_CACHE: CacheHint = { ttlMs: 0, scope: 'private' };
+
+/** An MCP server. */
+export class McpServer<State = undefined> implements ServerHost, FeatureHost {
+  readonly info: Implementation;
+  readonly instructions: string | undefined;
+  readonly revisions: readonly Revision[];
+  readonly exposeErrorDetails: boolean;
+  readonly defaultLogLevel: LoggingLevel | undefined;
+  readonly pageSize: number;
+  readonly sealer: Sealer;
+  readonly requestState: RequestStateCodec;
+  readonly tools: Registry<ToolEntry>;
+  readonly resources: Registry<ResourceEntry>;
+  readonly templates: Registry<TemplateEntry>;
+  readonly prompts: Registry<PromptEntry>;
+  readonly #options: ServerOptions<State>;
+  readonly #middleware: Middleware[];
+  readonly #features: Readonly<Record<string, MethodHandler>>;
+  readonly #listeners = new Set<ServerEvents>();
+  readonly #sessions = new Set<ServerSession>();
+  readonly #pendingChanges = new Set<'tools' | 'prompts' | 'resources'>();
+  #state: State | undefined;
+  #starting: Promise<void> | undefined;
+  #closeLifespan: (() => void | Promise<void>) | undefined;
+  #closed = false;
+
+  constructor(options: ServerOptions<State>) {
+    this.#options = options;
+    this.info = {
+      name: options.name,
+      version: options.version,
+      ...(options.title !== undefined && { title: options.title }),
+      ...(options.description !== undefined && { description: options.description }),
+      ...(options.websiteUrl !== undefined && { websiteUrl: options.websiteUrl }),
+      ...(options.icons !== undefined && { icons: options.icons }),
+    };
+    this.instructions = options.instructions;
+    this.revisions = options.revisions ?? REVISIONS;
+    this.exposeErrorDetails = options.exposeErrorDetails ?? false;
+    this.defaultLogLevel = options.defaultLogLevel ?? 'debug';
+    this.pageSize = options.pageSize ?? 100;
+    const secret = typeof options.secret === 'string' ? new TextEncoder().encode(options.secret) : options.secret;
+    if (secret !== undefined && secret.length < 32) throw new LocalError('INVALID_ARGUMENT', 'The server secret must be at least 32 bytes');
+    this.sealer = new Sealer(secret ?? Sealer.randomSecret());
+    this.requestState = new RequestStateCodec(this.sealer, options.requestStateTtlMs ?? 15 * 60_000);
+    this.tools = new Registry('Tool', () => {
+      this.#changed('tools');
+    });
+    this.resources = new Registry('Resource', () => {
+      this.#changed('resources');
+    });
+    this.templates = new Registry('Resource template', () => {
+      this.#changed('resources');
+    });
+    this.prompts = new Registry('Prompt', () => {
+      this.#changed('prompts');
+    });
+    this.#middleware = [...(options.middleware ?? [])];
+    this.#features = featureMethods(this);
+  }
+
+  /** What the lifespan hook produced (undefined before start). */
+  get state(): State {
+    return this.#state as State;
+  }
+
+  /** Registers a tool; the handler's arguments are typed from `input`. */
+  tool<const I extends SchemaInput | undefined = undefined, const O extends SchemaInput | undefined = undefined>(
+    definition: ToolDefinition<I, O>,
+    handler: ToolHandler<ToolArgs<I>, ToolOutput<O>, State>,
+  ): Registration<ToolEntry> {
+    const entry = prepareTool(definition, handler as ToolHandler<unknown, unknown>);
+    return this.tools.add(definition.name, entry);
+  }
+
+  /** Registers a static resource. */
+  resource(definition: ResourceDefinition, handler: ResourceHandler<State>): Registration<ResourceEntry> {
+    return this.resources.add(definition.uri, prepareResource(definition, handler as ResourceHandler));
+  }
+
+  /** Registers a resource template; the handler's variables are typed from the template. */
+  resourceTemplate<const T extends string>(definition: ResourceTemplateDefinition<T>, handler: TemplateHandler<T, State>): Registration<TemplateEntry> {
+    const entry = prepareTemplate(definition as ResourceTemplateDefinition, handler as TemplateHandler<string>);
+    return this.templates.add(definition.uriTemplate, entry);
+  }
+
+  /** Registers a prompt; the handler's arguments are typed from `arguments`. */
+  prompt<const A extends PromptArguments | undefined = undefined>(definition: PromptDefinition<A>, handler: PromptHandler<PromptArgs<A>, State>): Registration<PromptEntry> {
+    return this.prompts.add(definition.name, preparePrompt(definition, handler as PromptHandler<unknown>));
+  }
+
+  /** Adds middleware (innermost so far); returns its remover. */
+  use(middleware: Middleware): () => void {
+    this.#middleware.push(middleware);
+    return () => {
+      const i = this.#middleware.indexOf(middleware);
+      if (i >= 0) this.#middleware.splice(i, 1);
+    };
+  }
+
+  /** Tells subscribers that a resource's content changed (`notifications/resources/updated`). */
+  notifyResourceUpdated(uri: string): void {
+    for (const l of this.#listeners) l.resourceUpdated?.(uri);
+  }
+
+  /** The capabilities advertised: what is registered, plus what the options declare. */
+  capabilities(): ServerCapabilities {
+    const extra = this.#options.capabilities ?? {};
+    const { logging, ...rest } = extra;
+    const caps: Record<string, unknown> = { ...rest };
+    if (logging !== false) caps['logging'] = {};
+    if (this.tools.size > 0 || extra.tools !== undefined) caps['tools'] = { listChanged: true, ...extra.tools };
+    if (this.resources.size > 0 || this.templates.size > 0 || extra.resources !== undefined) {
+      caps['resources'] = { subscribe: true, listChanged: true, ...extra.resources };
+    }
+    if (this.prompts.size > 0 || extra.prompts !== undefined) caps['prompts'] = { listChanged: true, ...extra.prompts };
+    if (this.prompts.size > 0 || this.templates.size > 0 || extra.completions !== undefined) caps['completions'] = { ...extra.completions };
+    return caps as ServerCapabilities;
+  }
+
+  /** Runs the lifespan hook (once). `connect` calls it; call it yourself to start early. */
+  start(): Promise<void> {
+    this.#starting ??= (async () => {
+      const lifespan = await this.#options.lifespan?.();
+      if (lifespan !== undefined) {
+        this.#state = lifespan.state;
+        this.#closeLifespan = lifespan.close;
+      }
+    })();
+    return this.#starting;
+  }
+
+  /** Serves one connection. */
+  async connect(transport: Transport, options: ConnectOptions = {}): Promise<ServerSession> {
+    if (this.#closed) throw new LocalError('CONNECTION_CLOSED', 'Server is closed');
+    await this.start();
+    const session = new ServerSession(this, transport, {
+      ...options,
+      onClose: (s) => {
+        this.#sessions.delete(s);
+        options.onClose?.(s);
+      },
+    });
+    this.#sessions.add(session);
+    await session.start();
+    return session;
+  }
+
+  /** The sessions currently connected. */
+  get sessions(): ReadonlySet<ServerSession> {
+    return this.#sessions;
+  }
+
+  /**
+   * Shuts down: ends subscription streams, lets work in flight finish for up
+   * to `graceMs` (default 5 s), closes every connection (cancelling what is
+   * left), then releases the lifespan.
+   */
+  async close(options: { readonly graceMs?: number } = {}): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const l of [...this.#listeners]) l.closing?.();
+    const sessions = [...this.#sessions];
+    await Promise.all(sessions.map((s) => s.drain(options.graceMs ?? 5000)));
+    await Promise.all(sessions.map((s) => s.close()));
+    await this.#closeLifespan?.();
+  }
+
+  // ServerHost
+
+  feature(method: string): MethodHandler | undefined {
+    return this.#features[method];
+  }
+
+  run(request: ServerRequest, ctx: ServerContext, core: MethodHandler): Promise<Result> {
+    if (this.#middleware.length === 0) return core(request, ctx);
+    return compose(this.#middleware, core)(request, ctx);
+  }
+
+  readResource(uri: string, ctx: ServerContext): Promise<ReadResourceResult> {
+    return readResource(this, uri, ctx);
+  }
+
+  cacheHint(method: string): CacheHint {
+    const cache = this.#options.cache as Readonly<Record<string, CacheHint | undefined>> | undefined;
+    return cache?.[method] ?? cache?.['default'] ?? DEFAULT_CACHE;
+  }
+
+  principal(auth: unknown): string | undefined {
+    if (this.#options.principal !== undefined) return this.#options.principal(auth);
+    if (!isObject(auth)) return undefined;
+    for (const key of ['sub', 'subject', 'clientId']) {
+      const value = auth[key];
+      if (typeof value === 'string') return value;
+    }
+    return undefined;
+  }
+
+  subscribe(events: ServerEvents): () => void {
+    this.#listeners.add(events);
+    return () => this.#listeners.delete(events);
+  }
+
+  /** Coalesces changes made in one turn into one notification per list. */
+  #changed(kind: 'tools' | 'prompts' | 'resources'): void {
+    if (this.#pendingChanges.size === 0) {
+      queueMicrotask(() => {
+        const kinds = [...this.#pendingChanges];
+        this.#pendingChanges.clear();
+        for (const k of kinds) for (const l of this.#listeners) l.listChanged?.(k);
+      });
+    }
+    this.#pendingChanges.add(kind);
+  }
+}

@@ -1,0 +1,284 @@
+/**
+ * One connection's server side. Each request is classified on arrival: a
+ * request whose `_meta` names a revision is served statelessly (2026-07-28);
+ * `initialize` starts a handshake-era session; anything else needs that
+ * session. So one stdio process serves both eras, and the HTTP transport can
+ * run one session per handshake client or per stateless request.
+ *
+ * @module
+ */
+import { Connection, type ConnectionOptions } from '../jsonrpc/connection.js';
+import type { RequestContext } from '../jsonrpc/incoming.js';
+import type { JsonRpcNotification, JsonRpcRequest, Params } from '../jsonrpc/message.js';
+import { RpcError } from '../jsonrpc/rpcError.js';
+import type { Transport } from '../jsonrpc/transport.js';
+import { isObject } from '../protocol/check.js';
+import { mcpCancellation, mcpProgress } from '../protocol/conventions.js';
+import { META_PROTOCOL_VERSION } from '../protocol/meta.js';
+import { hasCapability, requestEntry } from '../protocol/methods.js';
+import type { RequestEntry } from '../protocol/methodTable.js';
+import type { ClientCapabilities, Implementation, LoggingLevel, Result } from '../protocol/types/index.js';
+import { allowsBatch, negotiateHandshake, type Revision } from '../protocol/versions.js';
+import type { SessionState } from './context.js';
+import type { ServerHost } from './host.js';
+import { LiveChannel, NO_INPUT } from './inputs.js';
+import type { MethodHandler } from './middleware.js';
+import { isLogLevel, metaOf, RequestScope, type Caller } from './scope.js';
+import { decorate, discover, listen, runWithReplay, statelessCaller, statelessRevisions } from './stateless.js';
+
+/** How a session treats requests. */
+export type SessionMode =
+  /** Both eras, request by request (stdio, in-memory). */
+  | 'auto'
+  /** Only stateless requests (a Streamable HTTP request that claims 2026-07-28). */
+  | 'stateless';
+
+/** Options of `server.connect()`. */
+export interface ConnectOptions {
+  /** Default `'auto'`. */
+  readonly mode?: SessionMode;
+  /** The transport's session id (Streamable HTTP). */
+  readonly sessionId?: string;
+  /** Called when the connection closes. */
+  readonly onClose?: (session: ServerSession) => void;
+  /** Connection tuning (timeouts of server-to-client requests). */
+  readonly timeoutMs?: number;
+}
+
+/** What the client told the server at `initialize`. */
+interface Handshake {
+  readonly revision: Revision;
+  readonly clientInfo: Implementation | undefined;
+  readonly capabilities: ClientCapabilities;
+  logLevel: LoggingLevel | undefined;
+  initialized: boolean;
+  readonly subscriptions: Set<string>;
+}
+
+/** The server side of one connection. */
+export class ServerSession {
+  /** The JSON-RPC connection. */
+  readonly connection: Connection;
+  /** Handshake era: state kept for this session's lifetime (`ctx.session`). */
+  readonly state: SessionState = new Map();
+  /** The transport's session id, if it has one. */
+  readonly sessionId: string | undefined;
+  readonly #host: ServerHost;
+  readonly #mode: SessionMode;
+  #handshake: Handshake | undefined;
+  #unsubscribe: () => void = () => undefined;
+  #inflight = 0;
+  #idle: (() => void) | undefined;
+
+  constructor(host: ServerHost, transport: Transport, options: ConnectOptions = {}) {
+    this.#host = host;
+    this.#mode = options.mode ?? 'auto';
+    this.sessionId = options.sessionId;
+    const connectionOptions: ConnectionOptions = {
+      onRequest: (request, rpc) => this.#track(this.#route(request, rpc)),
+      onNotification: (notification) => {
+        this.#onNotification(notification);
+      },
+      onClose: () => {
+        this.#unsubscribe();
+        options.onClose?.(this);
+      },
+      cancellation: mcpCancellation,
+      progress: mcpProgress,
+      allowBatch: () => this.#handshake !== undefined && allowsBatch(this.#handshake.revision),
+      exposeErrorDetails: host.exposeErrorDetails,
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    };
+    this.connection = new Connection(transport, connectionOptions);
+  }
+
+  /** The revision negotiated at `initialize` (handshake era), if any. */
+  get revision(): Revision | undefined {
+    return this.#handshake?.revision;
+  }
+
+  /** The client's info from `initialize`, if any. */
+  get clientInfo(): Implementation | undefined {
+    return this.#handshake?.clientInfo;
+  }
+
+  /** The client's capabilities from `initialize`, if any. */
+  get clientCapabilities(): ClientCapabilities | undefined {
+    return this.#handshake?.capabilities;
+  }
+
+  /** Starts the connection. */
+  async start(): Promise<void> {
+    await this.connection.start();
+    if (this.#mode === 'auto') {
+      this.#unsubscribe = this.#host.subscribe({
+        listChanged: (kind) => {
+          if (this.#handshake?.initialized === true) this.notify(`notifications/${kind}/list_changed`);
+        },
+        resourceUpdated: (uri) => {
+          if (this.#handshake?.subscriptions.has(uri) === true) this.notify('notifications/resources/updated', { uri });
+        },
+      });
+    }
+  }
+
+  /** Sends a notification to the client, unrelated to any request (handshake era). Failures are dropped. */
+  notify(method: string, params?: Params): void {
+    if (this.connection.isOpen) this.connection.notify(method, params).catch(() => undefined);
+  }
+
+  /** Waits until no request is in flight, or `ms` elapsed; true if idle. */
+  async drain(ms: number): Promise<boolean> {
+    if (this.#inflight === 0) return true;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#idle = undefined;
+        resolve(false);
+      }, ms);
+      this.#idle = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+    });
+  }
+
+  /** Closes the connection; requests still in flight are cancelled. */
+  close(): Promise<void> {
+    return this.connection.close();
+  }
+
+  async #track(work: Promise<unknown>): Promise<unknown> {
+    this.#inflight++;
+    try {
+      return await work;
+    } finally {
+      if (--this.#inflight === 0) this.#idle?.();
+    }
+  }
+
+  /** decode → route: picks the era for this request. */
+  async #route(request: JsonRpcRequest, rpc: RequestContext): Promise<unknown> {
+    const raw = request.params;
+    if (raw !== undefined && !isObject(raw)) throw RpcError.invalidParams('params must be an object');
+    const params = raw ?? {};
+    const meta = metaOf(params);
+    if (this.#mode === 'stateless' || meta?.[META_PROTOCOL_VERSION] !== undefined) return this.#stateless(request.method, params, meta, rpc);
+    if (request.method === 'initialize') return this.#initialize(params);
+    const handshake = this.#handshake;
+    if (handshake === undefined) {
+      if (request.method === 'ping') return {};
+      throw RpcError.invalidParams(`Not initialized: send initialize first, or the request _meta of 2026-07-28 ("${META_PROTOCOL_VERSION}")`);
+    }
+    return this.#legacy(request.method, params, meta, handshake, rpc);
+  }
+
+  /** The table entry of `method`, if the server serves it in `revision`; -32601 otherwise. */
+  #entry(method: string, revision: Revision): RequestEntry {
+    const entry = requestEntry(method);
+    if (entry === undefined || entry.from === 'server' || !entry.revisions.includes(revision)) throw RpcError.methodNotFound(method);
+    if (entry.capability !== undefined && !hasCapability(this.#host.capabilities(), entry.capability)) throw RpcError.methodNotFound(method);
+    return entry;
+  }
+
+  #validate(entry: RequestEntry, params: Readonly<Record<string, unknown>>): void {
+    const issue = entry.params(params, 'params');
+    if (issue !== undefined) throw RpcError.invalidParams(`Invalid params: ${issue}`);
+  }
+
+  async #legacy(method: string, params: Readonly<Record<string, unknown>>, meta: Readonly<Record<string, unknown>> | undefined, hs: Handshake, rpc: RequestContext): Promise<unknown> {
+    const entry = this.#entry(method, hs.revision);
+    this.#validate(entry, params);
+    const caller: Caller = {
+      revision: hs.revision,
+      era: 'handshake',
+      clientInfo: hs.clientInfo,
+      clientCapabilities: hs.capabilities,
+      auth: rpc.info?.auth,
+      logLevel: hs.logLevel,
+      session: this.state,
+      sessionId: this.sessionId,
+    };
+    const scope = new RequestScope(rpc, caller, this.#host, new LiveChannel(rpc, hs.capabilities, hs.revision), meta);
+    const core = this.#legacyMethod(method, hs) ?? this.#feature(method);
+    return this.#host.run({ method, params }, scope, core);
+  }
+
+  async #stateless(method: string, params: Readonly<Record<string, unknown>>, meta: Readonly<Record<string, unknown>> | undefined, rpc: RequestContext): Promise<unknown> {
+    const caller = statelessCaller(this.#host, meta, rpc);
+    const entry = this.#entry(method, caller.revision);
+    this.#validate(entry, params);
+    let result: Result;
+    if (entry.inputRequired) {
+      result = await runWithReplay(this.#host, rpc, caller, method, params, meta, this.#feature(method));
+    } else {
+      const scope = new RequestScope(rpc, caller, this.#host, NO_INPUT, meta);
+      const core = method === 'server/discover' ? discover(this.#host) : method === 'subscriptions/listen' ? listen(this.#host, rpc) : this.#feature(method);
+      result = await this.#host.run({ method, params }, scope, core);
+    }
+    return decorate(this.#host, method, entry, result);
+  }
+
+  #feature(method: string): MethodHandler {
+    const handler = this.#host.feature(method);
+    if (handler === undefined) throw RpcError.methodNotFound(method);
+    return handler;
+  }
+
+  #initialize(params: Readonly<Record<string, unknown>>): Promise<unknown> {
+    if (this.#mode === 'stateless') throw RpcError.methodNotFound('initialize');
+    const entry = requestEntry('initialize');
+    if (entry !== undefined) this.#validate(entry, params);
+    if (this.#handshake !== undefined) throw RpcError.invalidRequest('Already initialized');
+    const requested = params['protocolVersion'] as string;
+    const revision = negotiateHandshake(requested, this.#host.revisions);
+    if (revision === undefined) {
+      throw RpcError.invalidParams(`This server does not speak the initialize handshake; supported versions: ${statelessRevisions(this.#host).join(', ')}`, {
+        supported: statelessRevisions(this.#host),
+        requested,
+      });
+    }
+    this.#handshake = {
+      revision,
+      clientInfo: params['clientInfo'] as Implementation,
+      capabilities: params['capabilities'] as ClientCapabilities,
+      logLevel: this.#host.defaultLogLevel,
+      initialized: false,
+      subscriptions: new Set(),
+    };
+    const result: Record<string, unknown> = { protocolVersion: revision, capabilities: this.#host.capabilities(), serverInfo: this.#host.info };
+    if (this.#host.instructions !== undefined) result['instructions'] = this.#host.instructions;
+    return Promise.resolve(result);
+  }
+
+  /** The methods only the handshake era has. */
+  #legacyMethod(method: string, hs: Handshake): MethodHandler | undefined {
+    switch (method) {
+      case 'ping':
+        return () => Promise.resolve({});
+      case 'logging/setLevel':
+        return ({ params }) => {
+          const level = params['level'];
+          if (!isLogLevel(level)) throw RpcError.invalidParams(`Unknown logging level: ${String(level)}`);
+          hs.logLevel = level;
+          return Promise.resolve({});
+        };
+      case 'resources/subscribe':
+        return ({ params }) => {
+          hs.subscriptions.add(params['uri'] as string);
+          return Promise.resolve({});
+        };
+      case 'resources/unsubscribe':
+        return ({ params }) => {
+          hs.subscriptions.delete(params['uri'] as string);
+          return Promise.resolve({});
+        };
+      default:
+        return undefined;
+    }
+  }
+
+  #onNotification(notification: JsonRpcNotification): void {
+    if (notification.method === 'notifications/initialized' && this.#handshake !== undefined) this.#handshake.initialized = true;
+  }
+}
+

@@ -1,0 +1,173 @@
+/**
+ * The stateless era (2026-07-28): every request carries its revision, client
+ * capabilities and client info in `_meta`; the server checks them, answers
+ * `server/discover` and `subscriptions/listen`, serves input requests by
+ * replay, and stamps every result with `resultType`, `serverInfo` and, where
+ * cacheable, cache hints.
+ *
+ * @module
+ */
+import type { RequestContext } from '../jsonrpc/incoming.js';
+import { LocalError } from '../jsonrpc/localError.js';
+import { RpcError } from '../jsonrpc/rpcError.js';
+import { isObject } from '../protocol/check.js';
+import { ErrorCode } from '../protocol/errorCodes.js';
+import {
+  META_CLIENT_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_LOG_LEVEL,
+  META_PROTOCOL_VERSION,
+  META_SERVER_INFO,
+  META_SUBSCRIPTION_ID,
+} from '../protocol/meta.js';
+import type { RequestEntry } from '../protocol/methodTable.js';
+import type { ClientCapabilities, Implementation, Result, SubscriptionFilter } from '../protocol/types/index.js';
+import { eraOf, type Revision } from '../protocol/versions.js';
+import type { ServerContext } from './context.js';
+import type { ServerHost } from './host.js';
+import type { MethodHandler } from './middleware.js';
+import { ReplayChannel, type ReplayBinding } from './replay.js';
+import { isLogLevel, RequestScope, type Caller } from './scope.js';
+
+/** The revisions of the stateless era that the server speaks. */
+export function statelessRevisions(host: ServerHost): Revision[] {
+  return host.revisions.filter((r) => eraOf(r) === 'stateless');
+}
+
+/** Reads and checks the request `_meta` of 2026-07-28; throws the spec's error for each defect. */
+export function statelessCaller(host: ServerHost, meta: Readonly<Record<string, unknown>> | undefined, rpc: RequestContext): Caller {
+  const requested = meta?.[META_PROTOCOL_VERSION];
+  if (requested === undefined) throw RpcError.invalidParams(`Missing _meta["${META_PROTOCOL_VERSION}"]`);
+  const supported = statelessRevisions(host);
+  if (typeof requested !== 'string' || !(supported as string[]).includes(requested)) {
+    throw new RpcError(ErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${String(requested)}`, {
+      supported,
+      requested,
+    });
+  }
+  const caps = meta?.[META_CLIENT_CAPABILITIES];
+  if (!isObject(caps)) throw RpcError.invalidParams(`Missing _meta["${META_CLIENT_CAPABILITIES}"]`);
+  const info = meta?.[META_CLIENT_INFO];
+  if (info !== undefined && !(isObject(info) && typeof info['name'] === 'string' && typeof info['version'] === 'string')) {
+    throw RpcError.invalidParams(`_meta["${META_CLIENT_INFO}"] must be an Implementation with a name and a version`);
+  }
+  const level = meta?.[META_LOG_LEVEL];
+  if (level !== undefined && !isLogLevel(level)) throw RpcError.invalidParams(`_meta["${META_LOG_LEVEL}"] is not a logging level`);
+  return {
+    revision: requested as Revision,
+    era: 'stateless',
+    clientInfo: info as Implementation | undefined,
+    clientCapabilities: caps as ClientCapabilities,
+    auth: rpc.info?.auth,
+    // Without a per-request level, no log messages at all (2026-07-28 logging).
+    logLevel: level,
+    session: new Map(),
+    sessionId: undefined,
+  };
+}
+
+/** Adds `resultType`, `serverInfo` and, on complete cacheable results, the cache hints. */
+export function decorate(host: ServerHost, method: string, entry: RequestEntry, value: Result): Record<string, unknown> {
+  const result = value as Readonly<Record<string, unknown>>;
+  const resultType = result['resultType'] ?? 'complete';
+  const meta = isObject(result['_meta']) ? result['_meta'] : undefined;
+  const out: Record<string, unknown> = { ...result, resultType, _meta: { ...meta, [META_SERVER_INFO]: host.info } };
+  if (entry.cacheable && resultType === 'complete') {
+    const hint = host.cacheHint(method);
+    out['ttlMs'] ??= hint.ttlMs;
+    out['cacheScope'] ??= hint.scope ?? 'private';
+  }
+  return out;
+}
+
+/** Serves a method that may answer `input_required`: replays the handler with the answers so far. */
+export async function runWithReplay(
+  host: ServerHost,
+  rpc: RequestContext,
+  caller: Caller,
+  method: string,
+  params: Readonly<Record<string, unknown>>,
+  meta: Readonly<Record<string, unknown>> | undefined,
+  core: MethodHandler,
+): Promise<Result> {
+  const responses = params['inputResponses'];
+  if (responses !== undefined && !isObject(responses)) throw RpcError.invalidParams('inputResponses must be an object');
+  const binding: ReplayBinding = { method, params, principal: host.principal(caller.auth) };
+  const earlier = params['requestState'] === undefined ? {} : await host.requestState.open(params['requestState'], binding);
+  const channel = new ReplayChannel({ ...earlier, ...responses }, caller.clientCapabilities, caller.revision);
+  const scope = new RequestScope(rpc, caller, host, channel, meta);
+  const replayed: MethodHandler = async (request, ctx) => {
+    const outcome = await Promise.race([core(request, ctx).then((result) => ({ result })), channel.stalled.then(() => undefined)]);
+    if (outcome !== undefined) return outcome.result;
+    scope.stop(new LocalError('CANCELLED', 'The request needs input from the client'));
+    return {
+      resultType: 'input_required',
+      inputRequests: channel.inputRequests,
+      requestState: await host.requestState.seal(binding, channel.answers),
+    };
+  };
+  return host.run({ method, params }, scope, replayed);
+}
+
+/** The `server/discover` result. */
+export function discover(host: ServerHost): MethodHandler {
+  return () => {
+    const result: Record<string, unknown> = { supportedVersions: statelessRevisions(host), capabilities: host.capabilities() };
+    if (host.instructions !== undefined) result['instructions'] = host.instructions;
+    return Promise.resolve(result);
+  };
+}
+
+/** The part of a filter the server honours: only what its capabilities offer. */
+export function honoured(host: ServerHost, filter: SubscriptionFilter): SubscriptionFilter {
+  const caps = host.capabilities();
+  const out: Record<string, unknown> = {};
+  if (filter.toolsListChanged === true && caps.tools?.listChanged === true) out['toolsListChanged'] = true;
+  if (filter.promptsListChanged === true && caps.prompts?.listChanged === true) out['promptsListChanged'] = true;
+  if (filter.resourcesListChanged === true && caps.resources?.listChanged === true) out['resourcesListChanged'] = true;
+  if (Array.isArray(filter.resourceSubscriptions) && caps.resources?.subscribe === true) out['resourceSubscriptions'] = [...filter.resourceSubscriptions];
+  return out as SubscriptionFilter;
+}
+
+/**
+ * `subscriptions/listen`: acknowledges first (with the honoured filter), then
+ * delivers the requested notifications tagged with the subscription id until
+ * the client cancels; at shutdown, ends with `notifications/cancelled` and a
+ * complete result.
+ */
+export function listen(host: ServerHost, rpc: RequestContext): MethodHandler {
+  return async ({ params }, ctx: ServerContext) => {
+    const id = rpc.id;
+    const tag = { [META_SUBSCRIPTION_ID]: id };
+    const filter = honoured(host, (params['notifications'] ?? {}) as SubscriptionFilter);
+    await rpc.notify('notifications/subscriptions/acknowledged', { _meta: tag, notifications: filter });
+    const send = (method: string, extra?: Record<string, unknown>): void => {
+      rpc.notify(method, { _meta: tag, ...extra }).catch(() => undefined);
+    };
+    const wanted = new Set(filter.resourceSubscriptions ?? []);
+    return new Promise<Result>((resolve) => {
+      const off = host.subscribe({
+        listChanged: (kind) => {
+          if (filter[`${kind}ListChanged`] === true) send(`notifications/${kind}/list_changed`);
+        },
+        resourceUpdated: (uri) => {
+          if (wanted.has(uri)) send('notifications/resources/updated', { uri });
+        },
+        closing: () => {
+          off();
+          rpc.notify('notifications/cancelled', { requestId: id, reason: 'Server shutting down' }).catch(() => undefined);
+          resolve({ _meta: tag });
+        },
+      });
+      ctx.signal.addEventListener(
+        'abort',
+        () => {
+          off();
+          // The client cancelled: the engine sends no response.
+          resolve({ _meta: tag });
+        },
+        { once: true },
+      );
+    });
+  };
+}
