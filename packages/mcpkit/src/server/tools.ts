@@ -111,8 +111,8 @@ export async function callTool(entry: ToolEntry, args: unknown, ctx: ServerConte
     const detail = options.exposeErrorDetails && error instanceof Error ? `: ${error.message}` : '';
     return errorResult(`Tool ${name} failed${detail}`);
   }
-  const result = normalize(returned, ctx);
-  if (entry.output !== undefined && result.isError !== true) await checkOutput(entry.output, result, name);
+  let result = normalize(returned, ctx);
+  if (entry.output !== undefined && result.isError !== true) result = await checkOutput(entry.output, result, name);
   return downlevel(result, ctx);
 }
 
@@ -123,7 +123,12 @@ function downlevel(result: CallToolResult, ctx: ServerContext): CallToolResult {
   return rest;
 }
 
-async function checkOutput(output: ResolvedSchema, result: CallToolResult, name: string): Promise<void> {
+/**
+ * Checks `structuredContent` against the output schema and returns the result
+ * with the schema's output value (a Standard Schema may strip or transform,
+ * and the wire must carry what the advertised schema describes).
+ */
+async function checkOutput(output: ResolvedSchema, result: CallToolResult, name: string): Promise<CallToolResult> {
   if (!('structuredContent' in result)) {
     throw new RpcError(ErrorCode.InternalError, `Tool ${name} declares an output schema but returned no structuredContent`);
   }
@@ -131,6 +136,7 @@ async function checkOutput(output: ResolvedSchema, result: CallToolResult, name:
   if (!checked.ok) {
     throw new RpcError(ErrorCode.InternalError, `Tool ${name} returned structuredContent that does not match its output schema: ${formatIssues(checked.issues)}`);
   }
+  return checked.value === result.structuredContent ? result : { ...result, structuredContent: checked.value };
 }
 
 function errorResult(text: string): CallToolResult {
