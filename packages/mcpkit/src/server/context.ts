@@ -63,6 +63,8 @@ export interface ServerContext<State = unknown> {
   readonly clientCapabilities: ClientCapabilities;
   /** What the transport authenticated (e.g. a bearer token's claims), if anything. */
   readonly auth: unknown;
+  /** Who is calling, as the server's `principal` option reads `auth` (bind handles and state to it). */
+  readonly principal: string | undefined;
   /** Fires when the client cancels, the connection closes or the server shuts down. */
   readonly signal: AbortSignal;
   /** The request's `_meta`, as sent. */
@@ -93,6 +95,13 @@ export interface ServerContext<State = unknown> {
   sample(params: CreateMessageParams, options?: AskOptions): Promise<CreateMessageResult>;
   /** Asks the client for its roots. Refused if the client cannot. */
   listRoots(options?: AskOptions): Promise<ListRootsResult>;
+  /**
+   * Handshake era (2025-11-25): tells the client that the out-of-band
+   * interaction of a URL-mode elicitation finished
+   * (`notifications/elicitation/complete`). Works after the request finished
+   * too. A no-op in the stateless era, where the client learns it by retrying.
+   */
+  completeElicitation(elicitationId: string): void;
   /** Reads one of this server's own resources, as a client would. */
   readResource(uri: string): Promise<ReadResourceResult>;
 }

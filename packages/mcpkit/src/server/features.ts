@@ -37,8 +37,6 @@ export interface FeatureHost {
   readonly exposeErrorDetails: boolean;
 }
 
-type Params = Readonly<Record<string, unknown>>;
-
 function withCursor<T extends object>(result: T, nextCursor: string | undefined): T {
   return nextCursor === undefined ? result : { ...result, nextCursor };
 }
@@ -94,7 +92,7 @@ async function completeArgument(host: FeatureHost, params: CompleteParams): Prom
 export function featureMethods(host: FeatureHost): Readonly<Record<string, MethodHandler>> {
   return {
     'tools/list': async ({ params }): Promise<ListToolsResult> => {
-      const page = await paginate(host.tools.list(), (params as Params)['cursor'], host.pageSize, 'tools', host.sealer);
+      const page = await paginate(host.tools.list(), (params)['cursor'], host.pageSize, 'tools', host.sealer);
       return withCursor({ tools: page.items.map((t) => t.wire) }, page.nextCursor);
     },
     'tools/call': async ({ params }, ctx) => {

@@ -11,6 +11,7 @@ import type { MethodHandler, ServerRequest } from './middleware.js';
 import type { RequestStateCodec } from './replay.js';
 import type { CacheHint } from './resources.js';
 import type { ScopeHost } from './scope.js';
+import type { ServerSession } from './session.js';
 
 /** A change the server tells interested sessions and subscription streams about. */
 export interface ServerEvents {
@@ -41,6 +42,8 @@ export interface ServerHost extends ScopeHost {
   principal(auth: unknown): string | undefined;
   /** The log level of a new handshake-era session. */
   readonly defaultLogLevel: LoggingLevel | undefined;
+  /** A notification from a client (other than those the engine and session consume). */
+  clientNotification(method: string, params: unknown, session: ServerSession): void;
   /** Subscribes to server events; returns the unsubscriber. */
   subscribe(events: ServerEvents): () => void;
 }

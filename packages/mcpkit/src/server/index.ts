@@ -6,6 +6,7 @@
  */
 export { completeFrom, type Completer, type CompletionContext } from './completion.js';
 export type { AskOptions, InputMethods, ServerContext, SessionState } from './context.js';
+export { HandleStore, type HandleStoreOptions } from './handles.js';
 export { compose, type MethodHandler, type Middleware, type ServerRequest } from './middleware.js';
 export type { DeclaredCapabilities, Lifespan, ServerOptions } from './options.js';
 export type { PromptArgs, PromptArguments, PromptDefinition, PromptHandler, PromptReturn } from './prompts.js';
@@ -18,6 +19,6 @@ export type {
   ResourceTemplateDefinition,
   TemplateHandler,
 } from './resources.js';
-export { McpServer } from './server.js';
+export { McpServer, type ClientNotificationHandler } from './server.js';
 export { ServerSession, type ConnectOptions, type SessionMode } from './session.js';
 export { ToolError, type ToolArgs, type ToolDefinition, type ToolHandler, type ToolOutput, type ToolReturn } from './tools.js';

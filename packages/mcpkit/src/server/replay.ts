@@ -176,5 +176,6 @@ export function canonicalJson(value: unknown): string {
     const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`;
   }
-  return JSON.stringify(value) ?? 'null';
+  // Values come from parsed JSON; undefined (absent) is the only non-JSON value to expect.
+  return value === undefined ? 'null' : JSON.stringify(value);
 }

@@ -41,11 +41,14 @@ export interface Caller {
   readonly logLevel: LoggingLevel | undefined;
   readonly session: SessionState;
   readonly sessionId: string | undefined;
+  /** Sends a notification on the session, unrelated to the request (handshake era only). */
+  readonly notify: ((method: string, params?: Record<string, unknown>) => void) | undefined;
 }
 
 /** What the scope needs from the server. */
 export interface ScopeHost {
   readonly state: unknown;
+  principal(auth: unknown): string | undefined;
   readResource(uri: string, ctx: ServerContext): Promise<ReadResourceResult>;
 }
 
@@ -89,6 +92,9 @@ export class RequestScope implements ServerContext {
   get auth(): unknown {
     return this.#caller.auth;
   }
+  get principal(): string | undefined {
+    return this.#host.principal(this.#caller.auth);
+  }
   get state(): unknown {
     return this.#host.state;
   }
@@ -107,7 +113,7 @@ export class RequestScope implements ServerContext {
       const peer = this.#rpc.signal;
       if (this.#stopped !== undefined) controller.abort(this.#stopped);
       else if (peer.aborted) controller.abort(peer.reason);
-      else peer.addEventListener('abort', () => controller.abort(peer.reason), { once: true });
+      else peer.addEventListener('abort', () => { controller.abort(peer.reason); }, { once: true });
     }
     return this.#controller.signal;
   }
@@ -146,6 +152,10 @@ export class RequestScope implements ServerContext {
 
   listRoots(options?: AskOptions): Promise<ListRootsResult> {
     return this.#channel.ask('roots/list', {}, options);
+  }
+
+  completeElicitation(elicitationId: string): void {
+    this.#caller.notify?.('notifications/elicitation/complete', { elicitationId });
   }
 
   readResource(uri: string): Promise<ReadResourceResult> {

@@ -36,6 +36,9 @@ import { prepareTool, type ToolArgs, type ToolDefinition, type ToolEntry, type T
 
 const DEFAULT_CACHE: CacheHint = { ttlMs: 0, scope: 'private' };
 
+/** Receives a client notification and the session it came on. */
+export type ClientNotificationHandler = (params: unknown, session: ServerSession) => void;
+
 /** An MCP server. */
 export class McpServer<State = undefined> implements ServerHost, FeatureHost {
   readonly info: Implementation;
@@ -56,6 +59,7 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
   readonly #listeners = new Set<ServerEvents>();
   readonly #sessions = new Set<ServerSession>();
   readonly #pendingChanges = new Set<'tools' | 'prompts' | 'resources'>();
+  readonly #notificationHandlers = new Map<string, Set<ClientNotificationHandler>>();
   #state: State | undefined;
   #starting: Promise<void> | undefined;
   #closeLifespan: (() => void | Promise<void>) | undefined;
@@ -117,7 +121,7 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
 
   /** Registers a resource template; the handler's variables are typed from the template. */
   resourceTemplate<const T extends string>(definition: ResourceTemplateDefinition<T>, handler: TemplateHandler<T, State>): Registration<TemplateEntry> {
-    const entry = prepareTemplate(definition as ResourceTemplateDefinition, handler as TemplateHandler<string>);
+    const entry = prepareTemplate(definition, handler as TemplateHandler<string>);
     return this.templates.add(definition.uriTemplate, entry);
   }
 
@@ -133,6 +137,17 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
       const i = this.#middleware.indexOf(middleware);
       if (i >= 0) this.#middleware.splice(i, 1);
     };
+  }
+
+  /**
+   * Handles a notification from clients, e.g. `notifications/roots/list_changed`
+   * (handshake era). Returns the remover.
+   */
+  onNotification(method: string, handler: ClientNotificationHandler): () => void {
+    let set = this.#notificationHandlers.get(method);
+    if (set === undefined) this.#notificationHandlers.set(method, (set = new Set()));
+    set.add(handler);
+    return () => set.delete(handler);
   }
 
   /** Tells subscribers that a resource's content changed (`notifications/resources/updated`). */
@@ -152,7 +167,7 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
     }
     if (this.prompts.size > 0 || extra.prompts !== undefined) caps['prompts'] = { listChanged: true, ...extra.prompts };
     if (this.prompts.size > 0 || this.templates.size > 0 || extra.completions !== undefined) caps['completions'] = { ...extra.completions };
-    return caps as ServerCapabilities;
+    return caps;
   }
 
   /** Runs the lifespan hook (once). `connect` calls it; call it yourself to start early. */
@@ -231,6 +246,18 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
       if (typeof value === 'string') return value;
     }
     return undefined;
+  }
+
+  clientNotification(method: string, params: unknown, session: ServerSession): void {
+    const handlers = this.#notificationHandlers.get(method);
+    if (handlers === undefined) return;
+    for (const handler of handlers) {
+      try {
+        handler(params, session);
+      } catch {
+        // A failing application handler must not break the connection.
+      }
+    }
   }
 
   subscribe(events: ServerEvents): () => void {

@@ -127,6 +127,10 @@ export class ServerSession {
     if (this.connection.isOpen) this.connection.notify(method, params).catch(() => undefined);
   }
 
+  readonly #notifyOnSession = (method: string, params?: Record<string, unknown>): void => {
+    this.notify(method, params);
+  };
+
   /** Waits until no request is in flight, or `ms` elapsed; true if idle. */
   async drain(ms: number): Promise<boolean> {
     if (this.#inflight === 0) return true;
@@ -197,6 +201,7 @@ export class ServerSession {
       logLevel: hs.logLevel,
       session: this.state,
       sessionId: this.sessionId,
+      notify: this.#notifyOnSession,
     };
     const scope = new RequestScope(rpc, caller, this.#host, new LiveChannel(rpc, hs.capabilities, hs.revision), meta);
     const core = this.#legacyMethod(method, hs) ?? this.#feature(method);
@@ -278,7 +283,11 @@ export class ServerSession {
   }
 
   #onNotification(notification: JsonRpcNotification): void {
-    if (notification.method === 'notifications/initialized' && this.#handshake !== undefined) this.#handshake.initialized = true;
+    if (notification.method === 'notifications/initialized') {
+      if (this.#handshake !== undefined) this.#handshake.initialized = true;
+      return;
+    }
+    this.#host.clientNotification(notification.method, notification.params, this);
   }
 }
 

@@ -21,7 +21,7 @@ import {
   META_SUBSCRIPTION_ID,
 } from '../protocol/meta.js';
 import type { RequestEntry } from '../protocol/methodTable.js';
-import type { ClientCapabilities, Implementation, Result, SubscriptionFilter } from '../protocol/types/index.js';
+import type { Implementation, Result, SubscriptionFilter } from '../protocol/types/index.js';
 import { eraOf, type Revision } from '../protocol/versions.js';
 import type { ServerContext } from './context.js';
 import type { ServerHost } from './host.js';
@@ -40,7 +40,7 @@ export function statelessCaller(host: ServerHost, meta: Readonly<Record<string, 
   if (requested === undefined) throw RpcError.invalidParams(`Missing _meta["${META_PROTOCOL_VERSION}"]`);
   const supported = statelessRevisions(host);
   if (typeof requested !== 'string' || !(supported as string[]).includes(requested)) {
-    throw new RpcError(ErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${String(requested)}`, {
+    throw new RpcError(ErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${JSON.stringify(requested)}`, {
       supported,
       requested,
     });
@@ -57,12 +57,13 @@ export function statelessCaller(host: ServerHost, meta: Readonly<Record<string, 
     revision: requested as Revision,
     era: 'stateless',
     clientInfo: info as Implementation | undefined,
-    clientCapabilities: caps as ClientCapabilities,
+    clientCapabilities: caps,
     auth: rpc.info?.auth,
     // Without a per-request level, no log messages at all (2026-07-28 logging).
     logLevel: level,
     session: new Map(),
     sessionId: undefined,
+    notify: undefined,
   };
 }
 
@@ -125,8 +126,8 @@ export function honoured(host: ServerHost, filter: SubscriptionFilter): Subscrip
   if (filter.toolsListChanged === true && caps.tools?.listChanged === true) out['toolsListChanged'] = true;
   if (filter.promptsListChanged === true && caps.prompts?.listChanged === true) out['promptsListChanged'] = true;
   if (filter.resourcesListChanged === true && caps.resources?.listChanged === true) out['resourcesListChanged'] = true;
-  if (Array.isArray(filter.resourceSubscriptions) && caps.resources?.subscribe === true) out['resourceSubscriptions'] = [...filter.resourceSubscriptions];
-  return out as SubscriptionFilter;
+  if (Array.isArray(filter.resourceSubscriptions) && caps.resources?.subscribe === true) out['resourceSubscriptions'] = filter.resourceSubscriptions.filter((u): u is string => typeof u === 'string');
+  return out;
 }
 
 /**
@@ -139,7 +140,7 @@ export function listen(host: ServerHost, rpc: RequestContext): MethodHandler {
   return async ({ params }, ctx: ServerContext) => {
     const id = rpc.id;
     const tag = { [META_SUBSCRIPTION_ID]: id };
-    const filter = honoured(host, (params['notifications'] ?? {}) as SubscriptionFilter);
+    const filter = honoured(host, (params['notifications'] ?? {}));
     await rpc.notify('notifications/subscriptions/acknowledged', { _meta: tag, notifications: filter });
     const send = (method: string, extra?: Record<string, unknown>): void => {
       rpc.notify(method, { _meta: tag, ...extra }).catch(() => undefined);

@@ -73,7 +73,7 @@ export function prepareTool(definition: ToolDefinition, handler: ToolHandler<unk
     ...(definition.title !== undefined && { title: definition.title }),
     ...(definition.description !== undefined && { description: definition.description }),
     inputSchema: input.jsonSchema as Tool['inputSchema'],
-    ...(output !== undefined && { outputSchema: output.jsonSchema as NonNullable<Tool['outputSchema']> }),
+    ...(output !== undefined && { outputSchema: output.jsonSchema }),
     ...(definition.annotations !== undefined && { annotations: definition.annotations }),
     ...(definition.icons !== undefined && { icons: definition.icons }),
     ...(definition._meta !== undefined && { _meta: definition._meta }),
@@ -132,7 +132,7 @@ async function checkOutput(output: ResolvedSchema, result: CallToolResult, name:
   if (!('structuredContent' in result)) {
     throw new RpcError(ErrorCode.InternalError, `Tool ${name} declares an output schema but returned no structuredContent`);
   }
-  const checked: ValidationResult<unknown> = await output.validate(result.structuredContent);
+  const checked: ValidationResult = await output.validate(result.structuredContent);
   if (!checked.ok) {
     throw new RpcError(ErrorCode.InternalError, `Tool ${name} returned structuredContent that does not match its output schema: ${formatIssues(checked.issues)}`);
   }
@@ -162,5 +162,5 @@ export function normalize(value: unknown, ctx: ServerContext): CallToolResult {
   // Before 2026-07-28 structured content must be an object; other values travel as text only.
   const structured = (typeof value === 'object' && !Array.isArray(value)) || isAtLeast(ctx.revision, '2026-07-28');
   if (!structured) return { content: [{ type: 'text', text }] };
-  return { content: [{ type: 'text', text }], structuredContent: value as CallToolResult['structuredContent'] };
+  return { content: [{ type: 'text', text }], structuredContent: value };
 }
