@@ -63,6 +63,12 @@ export interface ServerContext<State = unknown> {
   readonly clientCapabilities: ClientCapabilities;
   /** What the transport authenticated (e.g. a bearer token's claims), if anything. */
   readonly auth: unknown;
+  /**
+   * What the transport attached to the request (opaque here; the HTTP
+   * transport documents its shape: request headers, and a way to close the
+   * response stream for SSE polling).
+   */
+  readonly transport: unknown;
   /** Who is calling, as the server's `principal` option reads `auth` (bind handles and state to it). */
   readonly principal: string | undefined;
   /** Fires when the client cancels, the connection closes or the server shuts down. */

@@ -92,6 +92,9 @@ export class RequestScope implements ServerContext {
   get auth(): unknown {
     return this.#caller.auth;
   }
+  get transport(): unknown {
+    return this.#rpc.info?.transport;
+  }
   get principal(): string | undefined {
     return this.#host.principal(this.#caller.auth);
   }

@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// `npm run conformance`: runs the official MCP conformance suite
+// (@modelcontextprotocol/conformance 0.1.16 and 0.2.0-alpha.12, on the Node 22
+// the `node` dev dependency provides) against mcpkit, and prints one line per
+// run: `conformance <server|client> <suite version> <wire>: N passed, M failed`,
+// counting scenarios; a scenario with a FAILURE or a WARNING counts as failed.
+// Scenarios listed in conformance/expected-failures.yml (each with a written
+// reason) are reported but do not fail the run.
+//
+// Usage: node scripts/conformance.mjs [--server-only] [--client-only] [--keep]
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(root, 'package.json'));
+const args = new Set(process.argv.slice(2));
+
+function node22() {
+  const bin = join(dirname(require.resolve('node/package.json')), 'bin', 'node');
+  const version = spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  if (!/^v2[2-9]\./.test(version)) throw new Error(`The conformance suite needs Node >= 22; ${bin} is ${version}`);
+  return bin;
+}
+
+function suiteEntry(alias) {
+  return join(dirname(require.resolve(`${alias}/package.json`)), 'dist', 'index.js');
+}
+
+/** Expected failures: `server:`/`client:` lists of `- scenario  # reason` (reasons are mandatory). */
+function expectedFailures() {
+  const file = join(root, 'conformance', 'expected-failures.yml');
+  const out = { server: new Set(), client: new Set() };
+  if (!existsSync(file)) return out;
+  let section;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const head = /^(server|client):\s*$/.exec(line);
+    if (head) section = head[1];
+    const item = /^\s*-\s*([^\s#]+)\s*#\s*(\S.*)$/.exec(line);
+    if (item && section) out[section].add(item[1]);
+  }
+  return out;
+}
+
+/** Scenario verdicts from an output directory: every `checks.json` below it. */
+function verdicts(dir) {
+  const results = new Map();
+  const walk = (d, rel) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (!statSync(p).isDirectory()) continue;
+      const checksFile = join(p, 'checks.json');
+      const scenario = (rel ? `${rel}/` : '') + name.replace(/^server-/, '').replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z?$/, '').replace(/-\d{10,}$/, '');
+      if (existsSync(checksFile)) {
+        const checks = JSON.parse(readFileSync(checksFile, 'utf8'));
+        const bad = checks.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING');
+        results.set(scenario, { ok: bad.length === 0, bad });
+      } else walk(p, scenario);
+    }
+  };
+  walk(dir, '');
+  return results;
+}
+
+function startFixture() {
+  const main = join(root, 'servers', 'conformance', 'dist', 'main.js');
+  const child = spawn(process.execPath, [main], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolveUrl, reject) => {
+    let buffer = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      buffer += chunk;
+      const m = /listening (\S+)/.exec(buffer);
+      if (m) resolveUrl({ url: m[1], stop: () => child.kill('SIGTERM') });
+    });
+    child.once('exit', (code) => reject(new Error(`fixture server exited with ${code}`)));
+  });
+}
+
+function run(node, entry, argv, outDir) {
+  const r = spawnSync(node, [entry, ...argv, '-o', outDir], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (args.has('--verbose')) process.stdout.write(r.stdout + r.stderr);
+  return r;
+}
+
+function report(kind, version, wire, dir, expected) {
+  const results = verdicts(dir);
+  let passed = 0;
+  let failed = 0;
+  for (const [scenario, v] of [...results].sort()) {
+    if (v.ok) passed++;
+    else {
+      failed++;
+      const excused = expected.has(scenario) ? ' (expected failure)' : '';
+      const detail = v.bad.slice(0, 3).map((c) => `${c.status} ${c.id}: ${c.errorMessage ?? c.description ?? ''}`.slice(0, 200));
+      process.stdout.write(`  ✗ ${scenario}${excused}\n${detail.map((d) => `      ${d}\n`).join('')}`);
+    }
+  }
+  const unexpected = [...results].filter(([s, v]) => !v.ok && !expected.has(s)).length;
+  process.stdout.write(`conformance ${kind} ${version} ${wire}: ${passed} passed, ${failed} failed\n`);
+  return { passed, failed, unexpected };
+}
+
+const node = node22();
+const expected = expectedFailures();
+const work = mkdtempSync(join(tmpdir(), 'mcpkit-conformance-'));
+let unexpected = 0;
+const totals = { passed: 0, failed: 0 };
+const add = (r) => {
+  totals.passed += r.passed;
+  totals.failed += r.failed;
+  unexpected += r.unexpected;
+};
+
+if (!args.has('--client-only')) {
+  const fixture = await startFixture();
+  try {
+    const v1 = join(work, 'server-0.1');
+    run(node, suiteEntry('conformance-0.1'), ['server', '--url', fixture.url, '--suite', 'all'], v1);
+    add(report('server', '0.1.16', '2025-11-25', v1, expected.server));
+    for (const wire of ['2025-11-25', '2026-07-28']) {
+      const out = join(work, `server-0.2-${wire}`);
+      run(node, suiteEntry('conformance-0.2'), ['server', '--url', fixture.url, '--suite', 'all', '--spec-version', wire], out);
+      add(report('server', '0.2.0-alpha.12', wire, out, expected.server));
+    }
+  } finally {
+    fixture.stop();
+  }
+}
+
+if (!args.has('--keep')) rmSync(work, { recursive: true, force: true });
+else process.stdout.write(`outputs kept in ${work}\n`);
+process.stdout.write(`conformance total: ${totals.passed} passed, ${totals.failed} failed\n`);
+process.exit(unexpected === 0 ? 0 : 1);
