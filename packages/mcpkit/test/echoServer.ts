@@ -8,6 +8,7 @@
  * - `fail-value`: throws a non-Error value.
  * - `slow`: waits `params.ms`, or until cancelled (then rejects with the reason).
  * - `notify-then-answer`: sends `echo/event` with its params, then answers `"done"`.
+ * - `bigint`: returns a value JSON cannot carry (`{ n: 1n }`).
  * - anything else: -32601.
  *
  * @module
@@ -48,7 +49,7 @@ export function serveEcho(transport: Transport, options: Omit<ConnectionOptions,
         case 'echo':
           return params ?? null;
         case 'fail':
-          throw new Error(SECRET_MESSAGE);
+          throw new TypeError(SECRET_MESSAGE); // an ordinary Error, not an RpcError
         case 'fail-rpc':
           throw new RpcError(-32001, 'Custom failure', { retry: false });
         case 'fail-value':
@@ -63,9 +64,11 @@ export function serveEcho(transport: Transport, options: Omit<ConnectionOptions,
             context.signal.addEventListener('abort', () => {
               clearTimeout(timer);
               cancelled.push(request.method);
-              reject(context.signal.reason instanceof Error ? context.signal.reason : new Error(String(context.signal.reason)));
+              reject(context.signal.reason as Error);
             });
           });
+        case 'bigint':
+          return { n: 1n };
         case 'notify-then-answer':
           await context.notify('echo/event', params);
           return 'done';

@@ -13,11 +13,19 @@ import type { JsonRpcMessage, JsonRpcPayload, Params, RequestId } from '../src/j
 import { RpcError } from '../src/jsonrpc/rpcError.js';
 import type { Frame, MessageInfo, SendOptions, Transport, TransportSink } from '../src/jsonrpc/transport.js';
 
+/**
+ * A failure of the test harness itself (a timeout waiting for a message, a
+ * fixture that is missing): not one of the library's error families.
+ */
+export class TestError extends Error {
+  override name = 'TestError';
+}
+
 /** A promise with its settle functions exposed. */
 export interface Deferred<T> {
   readonly promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
+  readonly resolve: (value: T) => void;
+  readonly reject: (error: unknown) => void;
 }
 
 /** Creates a {@link Deferred}. */
@@ -40,7 +48,7 @@ export function sleep(ms: number): Promise<void> {
 export async function waitFor(check: () => boolean, timeoutMs = 2000, what = 'condition'): Promise<void> {
   const start = Date.now();
   while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() - start > timeoutMs) throw new TestError(`Timed out after ${timeoutMs} ms waiting for ${what}`);
     await sleep(5);
   }
 }
@@ -114,7 +122,7 @@ export class RecordingSink implements TransportSink {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
-          reject(new Error(`Timed out waiting for ${count} frames (have ${this.frames.length})`));
+          reject(new TestError(`Timed out waiting for ${count} frames (have ${this.frames.length})`));
         }, timeoutMs);
       });
       try {
@@ -149,6 +157,7 @@ export class FakeTransport implements Transport {
   /** When set, `send` fails with this error. */
   failSends: Error | undefined;
   #waiters: { count: number; resolve: () => void }[] = [];
+  #cursor = 0;
 
   start(sink: TransportSink): Promise<void> {
     this.sink = sink;
@@ -182,19 +191,34 @@ export class FakeTransport implements Transport {
 
   /** Hands a frame to the connection as if it arrived from the peer. */
   deliver(frame: Frame | Record<string, unknown>, info?: MessageInfo): void {
-    if (this.sink === undefined) throw new Error('FakeTransport not started');
+    if (this.sink === undefined) throw new TestError('FakeTransport not started');
     const wire = typeof frame === 'string' || frame instanceof Uint8Array ? frame : JSON.stringify(frame);
     this.sink.receive(wire, info);
   }
 
-  /** Resolves with the `n`th message sent (1-based count), waiting for it. */
-  async nextSent(count = this.sent.length + 1): Promise<unknown> {
-    if (this.sent.length < count) {
+  /**
+   * Resolves with the next sent message not yet returned by this method
+   * (or, given `count`, with the `count`th message ever sent), waiting for it.
+   */
+  async nextSent(count?: number, timeoutMs = 2000): Promise<unknown> {
+    const n = count ?? this.#cursor + 1;
+    this.#cursor = Math.max(this.#cursor, n);
+    if (this.sent.length < n) {
       const waiter = deferred();
-      this.#waiters.push({ count, resolve: waiter.resolve });
-      await waiter.promise;
+      this.#waiters.push({ count: n, resolve: waiter.resolve });
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          reject(new TestError(`Timed out waiting for message #${n}; sent so far: ${JSON.stringify(this.sent).slice(0, 500)}`));
+        }, timeoutMs);
+      });
+      try {
+        await Promise.race([waiter.promise, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
     }
-    return this.sent[count - 1];
+    return this.sent[n - 1];
   }
 }
 
@@ -214,7 +238,10 @@ export const testCancellation: CancellationConvention = {
 /** A test spelling of progress: `$/progress { token, value }`, token in `params.progressToken`. */
 export const testProgress: ProgressConvention = {
   method: '$/progress',
-  attach: (params: Params | undefined, token: RequestId): Params => ({ ...(params ?? {}), progressToken: token }),
+  attach: (params: Params | undefined, token: RequestId): Params => {
+    const base = params === undefined || Array.isArray(params) ? {} : (params as Readonly<Record<string, unknown>>);
+    return { ...base, progressToken: token };
+  },
   token: (params) => {
     if (typeof params !== 'object' || params === null) return undefined;
     const token = (params as Record<string, unknown>)['token'];
@@ -247,7 +274,7 @@ export async function expectLocalError(promise: Promise<unknown>, code: LocalErr
 /** Decodes one wire line to a message, failing the test if it is not one. */
 export function message(line: string): JsonRpcMessage {
   const decoded = decode(line);
-  if (!decoded.ok || !('message' in decoded)) throw new Error(`Not a single JSON-RPC message: ${line}`);
+  if (!decoded.ok || !('message' in decoded)) throw new TestError(`Not a single JSON-RPC message: ${line}`);
   return decoded.message;
 }
 

@@ -72,3 +72,105 @@ declare const crypto: {
 declare function btoa(data: string): string;
 declare function atob(data: string): string;
 declare function structuredClone<T>(value: T): T;
+
+// Web-standard HTTP (src/http): the fetch API's Request/Response/Headers and
+// the streams they carry. Present in Node >= 18, Deno, Bun, workers, browsers.
+
+declare class Headers {
+  constructor(init?: Record<string, string>);
+  get(name: string): string | null;
+  has(name: string): boolean;
+  set(name: string, value: string): void;
+  forEach(callback: (value: string, key: string) => void): void;
+}
+
+interface ReadableStreamReadDone {
+  done: true;
+  value?: undefined;
+}
+
+interface ReadableStreamReadValue<R> {
+  done: false;
+  value: R;
+}
+
+declare class ReadableStreamDefaultReader<R> {
+  read(): Promise<ReadableStreamReadDone | ReadableStreamReadValue<R>>;
+  cancel(reason?: unknown): Promise<void>;
+  releaseLock(): void;
+}
+
+interface ReadableStreamDefaultController<R> {
+  readonly desiredSize: number | null;
+  enqueue(chunk: R): void;
+  close(): void;
+  error(reason?: unknown): void;
+}
+
+interface UnderlyingDefaultSource<R> {
+  start?(controller: ReadableStreamDefaultController<R>): void;
+  cancel?(reason?: unknown): void;
+}
+
+declare class ReadableStream<R = unknown> {
+  constructor(source?: UnderlyingDefaultSource<R>);
+  getReader(): ReadableStreamDefaultReader<R>;
+  cancel(reason?: unknown): Promise<void>;
+}
+
+declare class Request {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Headers;
+  readonly body: ReadableStream<Uint8Array> | null;
+  readonly signal: AbortSignal;
+}
+
+interface ResponseInit {
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+declare class Response {
+  constructor(body?: string | ReadableStream<Uint8Array> | null, init?: ResponseInit);
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: ReadableStream<Uint8Array> | null;
+  text(): Promise<string>;
+}
+
+// The HTTP client transports (src/http/client): fetch itself, its options, URL,
+// and the Response members a client reads. Present in Node >= 18, Deno, Bun,
+// workers and browsers.
+
+interface Response {
+  readonly ok: boolean;
+  readonly statusText: string;
+  readonly url: string;
+}
+
+interface RequestInit {
+  method?: string;
+  headers?: Headers | Record<string, string> | [string, string][];
+  body?: string | null;
+  signal?: AbortSignal | null;
+  credentials?: 'omit' | 'same-origin' | 'include';
+  mode?: 'cors' | 'no-cors' | 'same-origin' | 'navigate';
+  redirect?: 'follow' | 'error' | 'manual';
+  cache?: 'default' | 'no-store' | 'reload' | 'no-cache' | 'force-cache' | 'only-if-cached';
+  keepalive?: boolean;
+}
+
+declare function fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+
+declare class URL {
+  constructor(url: string | URL, base?: string | URL);
+  readonly href: string;
+  readonly origin: string;
+  readonly protocol: string;
+  readonly host: string;
+  readonly pathname: string;
+  readonly search: string;
+  readonly hash: string;
+  toString(): string;
+}

@@ -30,7 +30,18 @@ export function findItem(id: string): Item | undefined {
 }
 
 /** Cities the `args_prompt` and `get_weather` completions offer. */
-export const CITIES: readonly string[] = ['Amsterdam', 'Berlin', 'Boston', 'Buenos Aires', 'Cairo', 'Lisbon', 'London', 'Paris', 'Tokyo', 'Toronto'];
+export const CITIES: readonly string[] = [
+  'Amsterdam',
+  'Berlin',
+  'Boston',
+  'Buenos Aires',
+  'Cairo',
+  'Lisbon',
+  'London',
+  'Paris',
+  'Tokyo',
+  'Toronto',
+];
 
 /** Writing styles `args_prompt` offers. */
 export const STYLES: readonly string[] = ['haiku', 'limerick', 'news report', 'poem'];

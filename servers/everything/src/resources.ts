@@ -53,11 +53,25 @@ export function registerResources(server: McpServer, clock: Clock): void {
     () => HELLO_TEXT,
   );
   server.resource(
-    { uri: IMAGE_URI, name: 'image', title: 'Image (binary)', description: 'A static binary resource: a 16x16 PNG.', mimeType: 'image/png', size: TINY_PNG.length },
+    {
+      uri: IMAGE_URI,
+      name: 'image',
+      title: 'Image (binary)',
+      description: 'A static binary resource: a 16x16 PNG.',
+      mimeType: 'image/png',
+      size: TINY_PNG.length,
+    },
     () => TINY_PNG,
   );
   server.resource(
-    { uri: TONE_URI, name: 'tone', title: 'Tone (binary)', description: 'A static binary resource: a 100 ms WAV tone.', mimeType: 'audio/wav', size: TINY_WAV.length },
+    {
+      uri: TONE_URI,
+      name: 'tone',
+      title: 'Tone (binary)',
+      description: 'A static binary resource: a 100 ms WAV tone.',
+      mimeType: 'audio/wav',
+      size: TINY_WAV.length,
+    },
     () => TINY_WAV,
   );
   server.resource(
@@ -77,11 +91,12 @@ export function registerResources(server: McpServer, clock: Clock): void {
       title: 'Item',
       description: `One of ${String(ITEM_COUNT)} items, by id (1 to ${String(ITEM_COUNT)}).`,
       mimeType: 'application/json',
-      list: () => ITEM_IDS.map((id) => ({ uri: itemUri(id), name: `item-${id}`, title: `Item ${id}`, mimeType: 'application/json' })),
+      list: () =>
+        ITEM_IDS.map((id) => ({ uri: itemUri(id), name: `item-${id}`, title: `Item ${id}`, mimeType: 'application/json' })),
       complete: { id: (value) => ITEM_IDS.filter((id) => id.startsWith(value)) },
     },
     (uri, { id }, ctx) => {
-      if (typeof id !== 'string' || findItem(id) === undefined) throw notFound(uri, ctx);
+      if (findItem(id) === undefined) throw notFound(uri, ctx);
       return itemText(id);
     },
   );

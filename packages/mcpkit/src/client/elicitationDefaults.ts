@@ -24,7 +24,7 @@ export function withFormDefaults(params: ElicitFormParams, result: ElicitResult)
     if (Object.hasOwn(content, name) || !isObject(field)) continue;
     const value = field['default'];
     if (value === undefined) continue;
-    content[name] = value as ElicitValue;
+    content[name] = value;
     filled = true;
   }
   return filled ? { ...result, content } : result;

@@ -52,7 +52,7 @@ export class InputResponder {
       caps['sampling'] = { ...(sampling.tools === true && { tools: {} }), ...(sampling.context === true && { context: {} }) };
     }
     if (roots !== undefined) caps['roots'] = roots.listChanged === true ? { listChanged: true } : {};
-    return caps as ClientCapabilities;
+    return caps;
   }
 
   /** True if a handler answers `method` (so the client declared its capability). */
@@ -81,8 +81,10 @@ export class InputResponder {
    * `LocalError('PROTOCOL_VIOLATION')` when its params are malformed.
    */
   async answer(method: string, params: unknown, context: InputContext): Promise<InputResponse> {
-    if (!isInputMethod(method)) throw new LocalError('PROTOCOL_VIOLATION', `The server asked for ${method}, which is not an input request`);
-    if (!this.handles(method)) throw new LocalError('NOT_SUPPORTED', `The server asked for ${method}, but the application registered no handler for it`);
+    if (!isInputMethod(method))
+      throw new LocalError('PROTOCOL_VIOLATION', `The server asked for ${method}, which is not an input request`);
+    if (!this.handles(method))
+      throw new LocalError('NOT_SUPPORTED', `The server asked for ${method}, but the application registered no handler for it`);
     // roots/list carries no params of its own; the others are checked like any received request.
     const given = params ?? {};
     const issue = requestEntry(method)?.params(given, 'params');
@@ -95,11 +97,19 @@ export class InputResponder {
   async #elicit(params: ElicitFormParams | ElicitUrlParams, context: InputContext): Promise<InputResponse> {
     const handlers = this.#handlers.elicitation;
     if (params.mode === 'url') {
-      if (handlers?.url === undefined) throw new LocalError('NOT_SUPPORTED', 'The server asked for a URL-mode elicitation, which the application does not support');
+      if (handlers?.url === undefined)
+        throw new LocalError(
+          'NOT_SUPPORTED',
+          'The server asked for a URL-mode elicitation, which the application does not support',
+        );
       return handlers.url(params, context);
     }
     // A request without `mode` is form mode (2025-11-25+), as every earlier revision meant.
-    if (handlers?.form === undefined) throw new LocalError('NOT_SUPPORTED', 'The server asked for a form-mode elicitation, which the application does not support');
+    if (handlers?.form === undefined)
+      throw new LocalError(
+        'NOT_SUPPORTED',
+        'The server asked for a form-mode elicitation, which the application does not support',
+      );
     return withFormDefaults(params, await handlers.form(params, context));
   }
 

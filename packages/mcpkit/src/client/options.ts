@@ -69,7 +69,10 @@ export interface ElicitationHandlers {
 /** Samples the application's LLM for the server. */
 export interface SamplingHandler {
   /** Produces the sampled message. */
-  readonly createMessage: (params: CreateMessageParams, context: InputContext) => CreateMessageResult | Promise<CreateMessageResult>;
+  readonly createMessage: (
+    params: CreateMessageParams,
+    context: InputContext,
+  ) => CreateMessageResult | Promise<CreateMessageResult>;
   /** The handler supports `tools`/`toolChoice` (declares `sampling.tools`). */
   readonly tools?: boolean;
   /** The handler honours `includeContext` other than `none` (declares `sampling.context`). */

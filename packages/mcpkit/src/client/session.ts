@@ -17,7 +17,13 @@ import type { Transport } from '../jsonrpc/transport.js';
 import { isObject } from '../protocol/check.js';
 import { mcpCancellation, mcpProgress } from '../protocol/conventions.js';
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, META_PROTOCOL_VERSION } from '../protocol/meta.js';
-import type { ClientCapabilities, Implementation, LoggingLevel, ServerCapabilities } from '../protocol/types/index.js';
+import type {
+  ClientCapabilities,
+  DiscoverResult,
+  Implementation,
+  LoggingLevel,
+  ServerCapabilities,
+} from '../protocol/types/index.js';
 import { allowsBatch, eraOf, type Revision } from '../protocol/versions.js';
 import type { ClientEra, InputContext } from './options.js';
 import { isInputMethod, type InputResponder } from './inputs.js';
@@ -29,6 +35,8 @@ export interface Negotiated {
   readonly serverInfo: Implementation | undefined;
   readonly serverCapabilities: ServerCapabilities;
   readonly instructions: string | undefined;
+  /** Modern era: the `server/discover` result negotiation got (it seeds the cache). */
+  readonly discovered?: DiscoverResult;
 }
 
 /** Who the client is, for `initialize` and the modern request `_meta`. */
@@ -78,6 +86,11 @@ export class ClientSession {
     });
   }
 
+  /** Who the client is. */
+  get identity(): ClientIdentity {
+    return this.#hooks.identity;
+  }
+
   /** True until the connection closes. */
   get isOpen(): boolean {
     return this.connection.isOpen;
@@ -85,7 +98,8 @@ export class ClientSession {
 
   /** What negotiation settled; throws before it finished. */
   get negotiated(): Negotiated {
-    if (this.#negotiated === undefined) throw new LocalError('CONNECTION_CLOSED', 'Not connected: the negotiation has not finished');
+    if (this.#negotiated === undefined)
+      throw new LocalError('CONNECTION_CLOSED', 'Not connected: the negotiation has not finished');
     return this.#negotiated;
   }
 
@@ -130,7 +144,11 @@ export class ClientSession {
   }
 
   /** Sends one request and returns its promise with its JSON-RPC id (a subscription's id). */
-  sendWithId(method: string, params: Readonly<Record<string, unknown>> | undefined, options?: RequestOptions): { readonly promise: Promise<unknown>; readonly id: RequestId | undefined } {
+  sendWithId(
+    method: string,
+    params: Readonly<Record<string, unknown>> | undefined,
+    options?: RequestOptions,
+  ): { readonly promise: Promise<unknown>; readonly id: RequestId | undefined } {
     const sent = this.paramsFor(params);
     const { value, id } = this.#tap.capture(() => this.connection.request(method, sent, options));
     return { promise: value, id };

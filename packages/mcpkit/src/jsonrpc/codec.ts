@@ -8,6 +8,7 @@
  * @module
  */
 import { JsonRpcErrorCode } from './errorCodes.js';
+import { LocalError } from './localError.js';
 import type { JsonRpcErrorObject, JsonRpcMessage, JsonRpcPayload, RequestId } from './message.js';
 
 /** Where the input is acceptable as a batch (JSON-RPC arrays; MCP 2025-03-26 only). */
@@ -154,7 +155,17 @@ function decodeResponse(
   return { ok: true, message: m as unknown as JsonRpcMessage };
 }
 
-/** Serializes a message or batch to one line of JSON text (never containing a raw newline). */
+/**
+ * Serializes a message or batch to one line of JSON text (never containing a
+ * raw newline). Throws `LocalError('INVALID_ARGUMENT')` when JSON cannot
+ * represent the payload (a bigint, a cycle, nesting deeper than the
+ * serializer's stack); transports turn that into a rejected `send`.
+ */
 export function encode(payload: JsonRpcPayload): string {
-  return JSON.stringify(payload);
+  try {
+    return JSON.stringify(payload);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new LocalError('INVALID_ARGUMENT', `Message cannot be serialized as JSON: ${detail}`, { cause: error });
+  }
 }

@@ -274,9 +274,9 @@ describe('timeouts', () => {
   it('ignores a late response after the timeout', async () => {
     const onError = vi.fn();
     const { fake, connection } = await open({ timeoutMs: 10, onError });
-    const call = connection.request('x');
+    const timedOut = expectLocalError(connection.request('x'), 'REQUEST_TIMEOUT');
     await vi.advanceTimersByTimeAsync(10);
-    await expectLocalError(call, 'REQUEST_TIMEOUT');
+    await timedOut;
     fake.deliver({ jsonrpc: '2.0', id: 0, result: 'too late' });
     expect(onError).not.toHaveBeenCalled();
     // The connection still works.
@@ -344,15 +344,18 @@ describe('cancellation by the caller', () => {
 describe('progress', () => {
   it('attaches a progress token only when the caller wants progress', async () => {
     const { fake, connection } = await open({ progress: testProgress });
-    void connection.request('plain', { a: 1 });
-    void connection.request('watched', { a: 1 }, { onProgress: () => undefined });
-    void connection.request('reset', undefined, { resetTimeoutOnProgress: true });
+    const calls = [
+      connection.request('plain', { a: 1 }),
+      connection.request('watched', { a: 1 }, { onProgress: () => undefined }),
+      connection.request('reset', undefined, { resetTimeoutOnProgress: true }),
+    ];
     expect(fake.sent).toStrictEqual([
       { jsonrpc: '2.0', id: 0, method: 'plain', params: { a: 1 } },
       { jsonrpc: '2.0', id: 1, method: 'watched', params: { a: 1, progressToken: 1 } },
       { jsonrpc: '2.0', id: 2, method: 'reset', params: { progressToken: 2 } },
     ]);
     await connection.close();
+    for (const call of calls) await expectLocalError(call, 'CONNECTION_CLOSED');
   });
 
   it('routes progress to the caller’s callback, not to onNotification', async () => {
@@ -641,8 +644,9 @@ describe('malformed input', () => {
     else if (row.id === undefined) expect(fake.sent).toStrictEqual([{ jsonrpc: '2.0', error: { code: row.code, message: expect.any(String) as unknown } }]);
     else expect(fake.sent).toStrictEqual([{ jsonrpc: '2.0', id: row.id, error: { code: row.code, message: expect.any(String) as unknown } }]);
     // The connection survives and still answers.
+    const before = fake.sent.length;
     fake.deliver(req('after', 'ping'));
-    expect(await fake.nextSent(fake.sent.length + 1)).toStrictEqual({ jsonrpc: '2.0', id: 'after', result: 'alive' });
+    expect(await fake.nextSent(before + 1)).toStrictEqual({ jsonrpc: '2.0', id: 'after', result: 'alive' });
   });
 
   it('answers a frame the transport refused (too long) with -32600 and no id', async () => {
@@ -801,9 +805,9 @@ describe('10,000 concurrent requests over the in-memory pair', () => {
     // Record the order in which responses go on the wire.
     const recordingEnd: Transport = {
       start: (sink) => serverEnd.start(sink),
-      send: (payload, options) => {
+      send: (payload) => {
         responseOrder.push((payload as { id: RequestId }).id);
-        return serverEnd.send(payload, options);
+        return serverEnd.send(payload);
       },
       close: () => serverEnd.close(),
     };

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { decode, decodeValue, type DecodeFailure, type DecodeResult, type DecodedMessage } from './codec.js';
+import { decode, decodeValue, encode, type DecodeFailure, type DecodeResult, type DecodedMessage } from './codec.js';
 import type { CancellationConvention, ProgressConvention } from './conventions.js';
 import { JsonRpcErrorCode } from './errorCodes.js';
 import { IncomingRequest, type IncomingHost, type RequestContext } from './incoming.js';
@@ -14,6 +14,7 @@ import { LocalError } from './localError.js';
 import type {
   JsonRpcMessage,
   JsonRpcNotification,
+  JsonRpcPayload,
   JsonRpcRequest,
   JsonRpcResponse,
   Params,
@@ -21,7 +22,7 @@ import type {
 } from './message.js';
 import { PendingRequest, type PendingHost, type RequestOptions } from './pending.js';
 import { toRpcError } from './rpcError.js';
-import type { Frame, MessageInfo, Transport } from './transport.js';
+import type { Frame, MessageInfo, SendOptions, Transport } from './transport.js';
 
 /** Handles one inbound request; returns (or resolves to) the result, or throws. */
 export type RequestHandler = (request: JsonRpcRequest, context: RequestContext) => unknown;
@@ -33,7 +34,7 @@ export type NotificationHandler = (notification: JsonRpcNotification, info: Mess
 export interface ConnectionOptions {
   /** Answers inbound requests. Absent: every request gets -32601. */
   readonly onRequest?: RequestHandler;
-  /** Receives inbound notifications (other than the cancellation and progress the engine consumes). */
+  /** Receives inbound notifications, except cancellations and progress for requests in flight, which the engine consumes. */
   readonly onNotification?: NotificationHandler;
   /** Receives local problems that have no caller to reject: stray responses, malformed replies, failing handlers. */
   readonly onError?: (error: LocalError) => void;
@@ -119,9 +120,8 @@ export class Connection implements PendingHost, IncomingHost {
     this.#pending.set(id, pending);
     if (token !== undefined) this.#progress.set(token, pending);
     const message: JsonRpcRequest = sent === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: sent };
-    const related = options?.relatedRequestId;
-    this.#transport.send(message, related === undefined ? undefined : { relatedRequestId: related }).catch((error: unknown) => {
-      pending.fail(new LocalError('TRANSPORT_FAILED', `Could not send ${method}`, { cause: error }));
+    this.#send(message, options?.relatedRequestId).catch((error: unknown) => {
+      pending.fail(isUnencodable(error) ? error : new LocalError('TRANSPORT_FAILED', `Could not send ${method}`, { cause: error }));
     });
     return pending.promise;
   }
@@ -130,7 +130,7 @@ export class Connection implements PendingHost, IncomingHost {
   notify(method: string, params?: Params, relatedRequestId?: RequestId): Promise<void> {
     if (this.#state !== 'open') return Promise.reject(this.#notOpen());
     const message: JsonRpcNotification = params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
-    return this.#transport.send(message, relatedRequestId === undefined ? undefined : { relatedRequestId });
+    return this.#send(message, relatedRequestId);
   }
 
   /** Closes the transport; pending requests reject with `CONNECTION_CLOSED`. */
@@ -213,12 +213,19 @@ export class Connection implements PendingHost, IncomingHost {
     }
     if (replies.length === 0) return;
     void Promise.all(replies).then((settled) => {
-      const batch = settled.filter((r): r is JsonRpcResponse => r !== undefined);
-      if (batch.length > 0 && this.#state === 'open') {
-        this.#transport.send(batch).catch((error: unknown) => {
-          this.#report(new LocalError('TRANSPORT_FAILED', 'Could not send a batch response', { cause: error }));
-        });
+      this.#sendBatch(settled.filter((r): r is JsonRpcResponse => r !== undefined));
+    });
+  }
+
+  #sendBatch(batch: readonly JsonRpcResponse[]): void {
+    if (batch.length === 0 || this.#state !== 'open') return;
+    this.#send(batch, undefined).catch((error: unknown) => {
+      if (!isUnencodable(error)) {
+        this.#report(new LocalError('TRANSPORT_FAILED', 'Could not send a batch response', { cause: error }));
+        return;
       }
+      this.#report(error);
+      this.#sendBatch(batch.map((reply) => (isEncodable(reply) ? reply : this.#unencodableResult(reply, error))));
     });
   }
 
@@ -234,9 +241,34 @@ export class Connection implements PendingHost, IncomingHost {
 
   #sendResponse(reply: JsonRpcResponse, relatedRequestId: RequestId | undefined): void {
     if (this.#state !== 'open') return;
-    this.#transport.send(reply, relatedRequestId === undefined ? undefined : { relatedRequestId }).catch((error: unknown) => {
-      this.#report(new LocalError('TRANSPORT_FAILED', 'Could not send a response', { cause: error }));
+    this.#send(reply, relatedRequestId).catch((error: unknown) => {
+      if (!isUnencodable(error) || !('result' in reply)) {
+        this.#report(new LocalError('TRANSPORT_FAILED', 'Could not send a response', { cause: error }));
+        return;
+      }
+      this.#report(error);
+      this.#sendResponse(this.#unencodableResult(reply, error), relatedRequestId);
     });
+  }
+
+  /**
+   * The answer that replaces a result the wire cannot carry (a bigint, a cycle,
+   * nesting deeper than the serializer's stack): the peer must still get a
+   * response, or its request would hang until it times out.
+   */
+  #unencodableResult(reply: JsonRpcResponse, error: LocalError): JsonRpcResponse {
+    const rpcError = toRpcError(error.cause ?? error, { exposeDetails: this.#options.exposeErrorDetails === true });
+    return reply.id === undefined ? { jsonrpc: '2.0', error: rpcError.toJSON() } : { jsonrpc: '2.0', id: reply.id, error: rpcError.toJSON() };
+  }
+
+  /** Sends through the transport; a transport that throws instead of rejecting cannot break dispatch. */
+  #send(payload: JsonRpcPayload, relatedRequestId: RequestId | undefined): Promise<void> {
+    const options: SendOptions | undefined = relatedRequestId === undefined ? undefined : { relatedRequestId };
+    try {
+      return this.#transport.send(payload, options);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new LocalError('TRANSPORT_FAILED', String(error)));
+    }
   }
 
   #handleRequest(request: JsonRpcRequest, info: MessageInfo | undefined): JsonRpcResponse | Promise<JsonRpcResponse | undefined> | undefined {
@@ -260,7 +292,7 @@ export class Connection implements PendingHost, IncomingHost {
     try {
       result = handler(request, incoming);
     } catch (error) {
-      return this.#complete(incoming, onStop, undefined, error);
+      return this.#complete(incoming, onStop, undefined, error ?? new LocalError('PROTOCOL_VIOLATION', 'Handler threw undefined'));
     }
     if (isThenable(result)) {
       return Promise.resolve(result).then(
@@ -296,8 +328,12 @@ export class Connection implements PendingHost, IncomingHost {
     const cancellation = this.#options.cancellation;
     if (cancellation !== undefined && method === cancellation.method) {
       const cancelled = cancellation.parse(notification.params);
-      // Unknown or finished ids are ignored: the race with completion is normal.
-      if (cancelled !== undefined) this.#incoming.get(cancelled.id)?.cancel(cancelled.reason ?? 'Cancelled by the peer');
+      const incoming = cancelled === undefined ? undefined : this.#incoming.get(cancelled.id);
+      if (incoming !== undefined) {
+        incoming.cancel(cancelled?.reason ?? 'Cancelled by the peer');
+        return;
+      }
+      // Unknown or finished ids are passed on, like unmatched progress: the race with completion is normal.
     }
     try {
       this.#options.onNotification?.(notification, info);
@@ -333,6 +369,20 @@ export class Connection implements PendingHost, IncomingHost {
 
   #report(error: LocalError): void {
     this.#options.onError?.(error);
+  }
+}
+
+/** True for the transports' report that a message cannot be serialized (nothing was sent). */
+function isUnencodable(error: unknown): error is LocalError {
+  return error instanceof LocalError && error.code === 'INVALID_ARGUMENT';
+}
+
+function isEncodable(payload: JsonRpcPayload): boolean {
+  try {
+    encode(payload);
+    return true;
+  } catch {
+    return false;
   }
 }
 

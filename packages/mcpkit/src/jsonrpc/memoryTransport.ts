@@ -47,7 +47,13 @@ export class InMemoryTransport implements Transport {
   send(payload: JsonRpcPayload): Promise<void> {
     const peer = this.#peer;
     if (this.#closed || peer === undefined) return Promise.reject(new LocalError('CONNECTION_CLOSED', 'Transport closed'));
-    peer.#enqueue(encode(payload));
+    let frame: string;
+    try {
+      frame = encode(payload);
+    } catch (error) {
+      return Promise.reject(error instanceof LocalError ? error : new LocalError('INVALID_ARGUMENT', String(error)));
+    }
+    peer.#enqueue(frame);
     return Promise.resolve();
   }
 

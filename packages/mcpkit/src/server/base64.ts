@@ -18,7 +18,7 @@ export function toBase64Url(bytes: Uint8Array): string {
 }
 
 /** Decodes base64url (padding optional); undefined if malformed. */
-export function fromBase64Url(text: string): Uint8Array | undefined {
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
   try {
     const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));

@@ -41,8 +41,9 @@ function withCursor<T extends object>(result: T, nextCursor: string | undefined)
   return nextCursor === undefined ? result : { ...result, nextCursor };
 }
 
-function cacheFields(hint: CacheHint | undefined): Record<string, unknown> {
-  return hint === undefined ? {} : { ttlMs: hint.ttlMs, cacheScope: hint.scope ?? 'private' };
+/** A resource's own cache hints, for 2026-07-28 results only (earlier revisions have no such fields). */
+function cacheFields(hint: CacheHint | undefined, ctx: ServerContext): Record<string, unknown> {
+  return hint === undefined || ctx.era !== 'stateless' ? {} : { ttlMs: hint.ttlMs, cacheScope: hint.scope ?? 'private' };
 }
 
 /** Reads a resource: an exact static match first, then the first template that matches. */
@@ -50,13 +51,13 @@ export async function readResource(host: FeatureHost, uri: string, ctx: ServerCo
   const entry = host.resources.get(uri);
   if (entry !== undefined) {
     const result = toReadResult(await entry.handler(uri, ctx), uri, entry.definition.mimeType);
-    return { ...result, ...cacheFields(entry.definition.cache) };
+    return { ...result, ...cacheFields(entry.definition.cache, ctx) };
   }
   for (const template of host.templates.list()) {
     const variables = template.template.match(uri);
     if (variables === undefined) continue;
     const result = toReadResult(await template.handler(uri, variables, ctx), uri, template.definition.mimeType);
-    return { ...result, ...cacheFields(template.definition.cache) };
+    return { ...result, ...cacheFields(template.definition.cache, ctx) };
   }
   throw resourceNotFound(uri, ctx.revision);
 }

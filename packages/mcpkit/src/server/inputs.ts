@@ -9,7 +9,7 @@
 import type { RequestContext } from '../jsonrpc/incoming.js';
 import { LocalError } from '../jsonrpc/localError.js';
 import { RpcError } from '../jsonrpc/rpcError.js';
-import { shape, array, literal, object, string, type Check } from '../protocol/check.js';
+import { shape, array, literal, object, string, union, type Check } from '../protocol/check.js';
 import { ErrorCode } from '../protocol/errorCodes.js';
 import type { ClientCapabilities } from '../protocol/types/index.js';
 import { isAtLeast, type Revision } from '../protocol/versions.js';
@@ -20,7 +20,8 @@ type Method = keyof InputMethods;
 /** The structural check each kind of answer must pass before a handler sees it. */
 export const ANSWER_CHECKS: { readonly [M in Method]: Check<InputMethods[M]['result']> } = {
   'elicitation/create': shape({ action: literal('accept', 'decline', 'cancel') }),
-  'sampling/createMessage': shape({ role: literal('user', 'assistant'), content: object, model: string }),
+  // One content block, or (2025-11-25+, e.g. several tool_use blocks) an array of them.
+  'sampling/createMessage': shape({ role: literal('user', 'assistant'), content: union(object, array(object)), model: string }),
   'roots/list': shape({ roots: array(shape({ uri: string })) }),
 };
 

@@ -34,6 +34,7 @@ export class Registry<D> {
   readonly #items = new Map<string, Slot<D>>();
   readonly #onChange: () => void;
   #snapshot: readonly D[] | undefined;
+  #used = false;
 
   /** @param onChange called after every change that alters what is listed. */
   constructor(kind: string, onChange: () => void) {
@@ -41,11 +42,17 @@ export class Registry<D> {
     this.#onChange = onChange;
   }
 
-  /** Adds `definition` under `key`; a duplicate key is an error. */
-  add(key: string, definition: D, rekey?: (d: D) => string): Registration<D> {
+  /**
+   * Adds `definition` under `key`; a duplicate key is an error. `rekey` gives
+   * the key of an updated definition (renames); `merge` builds the updated
+   * definition from a patch (so that derived parts, like a tool's wire form,
+   * are derived again), and defaults to a shallow merge.
+   */
+  add(key: string, definition: D, rekey?: (d: D) => string, merge?: (current: D, patch: Partial<D>) => D): Registration<D> {
     if (this.#items.has(key)) throw new LocalError('INVALID_ARGUMENT', `${this.#kind} ${JSON.stringify(key)} is already registered`);
     const slot: Slot<D> = { definition, enabled: true };
     this.#items.set(key, slot);
+    this.#used = true;
     this.#changed();
     let current = key;
     return {
@@ -69,7 +76,7 @@ export class Registry<D> {
       },
       update: (patch) => {
         if (this.#items.get(current) !== slot) return;
-        const next = { ...slot.definition, ...patch };
+        const next = merge === undefined ? { ...slot.definition, ...patch } : merge(slot.definition, patch);
         const nextKey = rekey?.(next) ?? current;
         if (nextKey !== current) {
           if (this.#items.has(nextKey)) throw new LocalError('INVALID_ARGUMENT', `${this.#kind} ${JSON.stringify(nextKey)} is already registered`);
@@ -101,9 +108,18 @@ export class Registry<D> {
     return this.#snapshot;
   }
 
-  /** True if anything was ever registered (enabled or not): decides the advertised capability. */
+  /** How many definitions are registered (enabled or not). */
   get size(): number {
     return this.#items.size;
+  }
+
+  /**
+   * True once anything was registered, even if since removed: decides the
+   * advertised capability, which must not disappear under a client that was
+   * told about it (an empty list is valid).
+   */
+  get used(): boolean {
+    return this.#used;
   }
 
   #changed(): void {

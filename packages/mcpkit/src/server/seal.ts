@@ -18,7 +18,8 @@ export class Sealer {
 
   /** @param secret at least 32 random bytes; the same on every process that must accept the tokens. */
   constructor(secret: Uint8Array) {
-    this.#key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    // A copy: the caller's array cannot change the key later, and it is backed by a plain ArrayBuffer, as Web Crypto asks.
+    this.#key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
   /** A fresh random secret (valid for this process only). */

@@ -110,24 +110,34 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
     definition: ToolDefinition<I, O>,
     handler: ToolHandler<ToolArgs<I>, ToolOutput<O>, State>,
   ): Registration<ToolEntry> {
-    const entry = prepareTool(definition, handler as ToolHandler<unknown, unknown>);
-    return this.tools.add(definition.name, entry);
+    const schemas = this.#options.validator === undefined ? {} : { validator: this.#options.validator };
+    const entry = prepareTool(definition, handler as ToolHandler<unknown, unknown>, schemas);
+    // An update re-derives the schemas and the wire form from the patched definition and handler.
+    return this.tools.add(definition.name, entry, (e) => e.definition.name, (e, patch) =>
+      prepareTool(patch.definition ?? e.definition, patch.handler ?? e.handler, schemas),
+    );
   }
 
   /** Registers a static resource. */
   resource(definition: ResourceDefinition, handler: ResourceHandler<State>): Registration<ResourceEntry> {
-    return this.resources.add(definition.uri, prepareResource(definition, handler as ResourceHandler));
+    return this.resources.add(definition.uri, prepareResource(definition, handler as ResourceHandler), (e) => e.definition.uri, (e, patch) =>
+      prepareResource(patch.definition ?? e.definition, patch.handler ?? e.handler),
+    );
   }
 
   /** Registers a resource template; the handler's variables are typed from the template. */
   resourceTemplate<const T extends string>(definition: ResourceTemplateDefinition<T>, handler: TemplateHandler<T, State>): Registration<TemplateEntry> {
     const entry = prepareTemplate(definition, handler as TemplateHandler<string>);
-    return this.templates.add(definition.uriTemplate, entry);
+    return this.templates.add(definition.uriTemplate, entry, (e) => e.definition.uriTemplate, (e, patch) =>
+      prepareTemplate(patch.definition ?? e.definition, patch.handler ?? e.handler),
+    );
   }
 
   /** Registers a prompt; the handler's arguments are typed from `arguments`. */
   prompt<const A extends PromptArguments | undefined = undefined>(definition: PromptDefinition<A>, handler: PromptHandler<PromptArgs<A>, State>): Registration<PromptEntry> {
-    return this.prompts.add(definition.name, preparePrompt(definition, handler as PromptHandler<unknown>));
+    return this.prompts.add(definition.name, preparePrompt(definition, handler as PromptHandler<unknown>), (e) => e.definition.name, (e, patch) =>
+      preparePrompt(patch.definition ?? e.definition, patch.handler ?? e.handler),
+    );
   }
 
   /** Adds middleware (innermost so far); returns its remover. */
@@ -161,12 +171,12 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
     const { logging, ...rest } = extra;
     const caps: Record<string, unknown> = { ...rest };
     if (logging !== false) caps['logging'] = {};
-    if (this.tools.size > 0 || extra.tools !== undefined) caps['tools'] = { listChanged: true, ...extra.tools };
-    if (this.resources.size > 0 || this.templates.size > 0 || extra.resources !== undefined) {
+    if (this.tools.used || extra.tools !== undefined) caps['tools'] = { listChanged: true, ...extra.tools };
+    if (this.resources.used || this.templates.used || extra.resources !== undefined) {
       caps['resources'] = { subscribe: true, listChanged: true, ...extra.resources };
     }
-    if (this.prompts.size > 0 || extra.prompts !== undefined) caps['prompts'] = { listChanged: true, ...extra.prompts };
-    if (this.prompts.size > 0 || this.templates.size > 0 || extra.completions !== undefined) caps['completions'] = { ...extra.completions };
+    if (this.prompts.used || extra.prompts !== undefined) caps['prompts'] = { listChanged: true, ...extra.prompts };
+    if (this.prompts.used || this.templates.used || extra.completions !== undefined) caps['completions'] = { ...extra.completions };
     return caps;
   }
 

@@ -13,11 +13,12 @@ import type { JsonRpcNotification, JsonRpcRequest, Params } from '../jsonrpc/mes
 import { RpcError } from '../jsonrpc/rpcError.js';
 import type { Transport } from '../jsonrpc/transport.js';
 import { isObject } from '../protocol/check.js';
+import { ErrorCode } from '../protocol/errorCodes.js';
 import { mcpCancellation, mcpProgress } from '../protocol/conventions.js';
 import { META_PROTOCOL_VERSION } from '../protocol/meta.js';
 import { hasCapability, requestEntry } from '../protocol/methods.js';
 import type { RequestEntry } from '../protocol/methodTable.js';
-import type { ClientCapabilities, Implementation, LoggingLevel, Result } from '../protocol/types/index.js';
+import type { ClientCapabilities, Implementation, LoggingLevel, Result, ServerCapabilities } from '../protocol/types/index.js';
 import { allowsBatch, negotiateHandshake, type Revision } from '../protocol/versions.js';
 import type { SessionState } from './context.js';
 import type { ServerHost } from './host.js';
@@ -50,6 +51,8 @@ interface Handshake {
   readonly revision: Revision;
   readonly clientInfo: Implementation | undefined;
   readonly capabilities: ClientCapabilities;
+  /** What the server advertised in its answer: notifications are sent only for that. */
+  readonly advertised: ServerCapabilities;
   logLevel: LoggingLevel | undefined;
   initialized: boolean;
   readonly subscriptions: Set<string>;
@@ -113,7 +116,9 @@ export class ServerSession {
     if (this.#mode === 'auto') {
       this.#unsubscribe = this.#host.subscribe({
         listChanged: (kind) => {
-          if (this.#handshake?.initialized === true) this.notify(`notifications/${kind}/list_changed`);
+          // Only where the server advertised listChanged at initialize (it may be declared false, or the list added later).
+          const hs = this.#handshake;
+          if (hs?.initialized === true && hs.advertised[kind]?.listChanged === true) this.notify(`notifications/${kind}/list_changed`);
         },
         resourceUpdated: (uri) => {
           if (this.#handshake?.subscriptions.has(uri) === true) this.notify('notifications/resources/updated', { uri });
@@ -141,7 +146,11 @@ export class ServerSession {
       }, ms);
       this.#idle = () => {
         clearTimeout(timer);
-        resolve(true);
+        // On the next macrotask: the last response goes out a few microtasks after its work ends,
+        // and must be written before the caller closes the connection.
+        setTimeout(() => {
+          resolve(true);
+        }, 0);
       };
     });
   }
@@ -166,8 +175,9 @@ export class ServerSession {
     if (raw !== undefined && !isObject(raw)) throw RpcError.invalidParams('params must be an object');
     const params = raw ?? {};
     const meta = metaOf(params);
-    if (this.#mode === 'stateless' || meta?.[META_PROTOCOL_VERSION] !== undefined) return this.#stateless(request.method, params, meta, rpc);
-    if (request.method === 'initialize') return this.#initialize(params);
+    const stateless = meta?.[META_PROTOCOL_VERSION] !== undefined;
+    if (request.method === 'initialize' && !stateless) return this.#initialize(params, meta, rpc);
+    if (this.#mode === 'stateless' || stateless) return this.#stateless(request.method, params, meta, rpc);
     const handshake = this.#handshake;
     if (handshake === undefined) {
       if (request.method === 'ping') return {};
@@ -229,8 +239,16 @@ export class ServerSession {
     return handler;
   }
 
-  #initialize(params: Readonly<Record<string, unknown>>): Promise<unknown> {
-    if (this.#mode === 'stateless') throw RpcError.methodNotFound('initialize');
+  /** `initialize`, inside the middleware chain (which may refuse it before a session exists). */
+  #initialize(params: Readonly<Record<string, unknown>>, meta: Readonly<Record<string, unknown>> | undefined, rpc: RequestContext): Promise<unknown> {
+    if (this.#mode === 'stateless') {
+      // A legacy client has no way forward: name the versions, as 2026-07-28 asks (basic/versioning).
+      const supported = statelessRevisions(this.#host);
+      throw new RpcError(ErrorCode.MethodNotFound, `Method not found: initialize (this endpoint speaks ${supported.join(', ')}, without a handshake)`, {
+        supported,
+        requested: params['protocolVersion'],
+      });
+    }
     const entry = requestEntry('initialize');
     if (entry !== undefined) this.#validate(entry, params);
     if (this.#handshake !== undefined) throw RpcError.invalidRequest('Already initialized');
@@ -242,17 +260,37 @@ export class ServerSession {
         requested,
       });
     }
-    this.#handshake = {
+    const capabilities = this.#host.capabilities();
+    const handshake: Handshake = {
       revision,
       clientInfo: params['clientInfo'] as Implementation,
       capabilities: params['capabilities'] as ClientCapabilities,
-      logLevel: this.#host.defaultLogLevel,
+      advertised: capabilities,
+      // A server that does not offer logging sends no log messages.
+      logLevel: capabilities.logging === undefined ? undefined : this.#host.defaultLogLevel,
       initialized: false,
       subscriptions: new Set(),
     };
-    const result: Record<string, unknown> = { protocolVersion: revision, capabilities: this.#host.capabilities(), serverInfo: this.#host.info };
-    if (this.#host.instructions !== undefined) result['instructions'] = this.#host.instructions;
-    return Promise.resolve(result);
+    const caller: Caller = {
+      revision,
+      era: 'handshake',
+      clientInfo: handshake.clientInfo,
+      clientCapabilities: handshake.capabilities,
+      auth: rpc.info?.auth,
+      logLevel: handshake.logLevel,
+      session: this.state,
+      sessionId: this.sessionId,
+      notify: this.#notifyOnSession,
+    };
+    const core: MethodHandler = () => {
+      // Checked again: another initialize may have finished while middleware ran.
+      if (this.#handshake !== undefined) return Promise.reject(RpcError.invalidRequest('Already initialized'));
+      this.#handshake = handshake;
+      const result: Record<string, unknown> = { protocolVersion: revision, capabilities, serverInfo: this.#host.info };
+      if (this.#host.instructions !== undefined) result['instructions'] = this.#host.instructions;
+      return Promise.resolve(result);
+    };
+    return this.#host.run({ method: 'initialize', params }, new RequestScope(rpc, caller, this.#host, NO_INPUT, meta), core);
   }
 
   /** The methods only the handshake era has. */

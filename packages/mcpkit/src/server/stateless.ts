@@ -40,8 +40,10 @@ export function statelessCaller(host: ServerHost, meta: Readonly<Record<string, 
   if (requested === undefined) throw RpcError.invalidParams(`Missing _meta["${META_PROTOCOL_VERSION}"]`);
   const supported = statelessRevisions(host);
   if (typeof requested !== 'string' || !(supported as string[]).includes(requested)) {
+    // The list names every revision the server speaks, handshake ones too (versioning.mdx): a dual-era client
+    // uses it to pick `initialize` on a server configured for the handshake era only.
     throw new RpcError(ErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${JSON.stringify(requested)}`, {
-      supported,
+      supported: host.revisions,
       requested,
     });
   }
@@ -60,7 +62,7 @@ export function statelessCaller(host: ServerHost, meta: Readonly<Record<string, 
     clientCapabilities: caps,
     auth: rpc.info?.auth,
     // Without a per-request level, no log messages at all (2026-07-28 logging).
-    logLevel: level,
+    logLevel: level === undefined || host.capabilities().logging === undefined ? undefined : level,
     session: new Map(),
     sessionId: undefined,
     notify: undefined,

@@ -11,7 +11,7 @@ import { ErrorCode } from '../protocol/errorCodes.js';
 import type { CallToolResult, ContentBlock, Icon, Meta, Tool, ToolAnnotations } from '../protocol/types/index.js';
 import { isAtLeast } from '../protocol/versions.js';
 import { formatIssues, type ValidationResult } from '../schema/jsonSchemaValidator.js';
-import { resolveSchema, type ResolvedSchema, type SchemaInput } from '../schema/toolSchema.js';
+import { resolveSchema, type ResolvedSchema, type ResolveSchemaOptions, type SchemaInput } from '../schema/toolSchema.js';
 import type { InferInput, InferOutput } from '../schema/standardSchema.js';
 import type { ServerContext } from './context.js';
 
@@ -61,13 +61,13 @@ export interface ToolEntry {
 
 const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
-/** Validates a definition and prepares its schemas and wire form. */
-export function prepareTool(definition: ToolDefinition, handler: ToolHandler<unknown, unknown>): ToolEntry {
+/** Validates a definition and prepares its schemas (compiled by `options.validator`, if given) and wire form. */
+export function prepareTool(definition: ToolDefinition, handler: ToolHandler<unknown, unknown>, options: ResolveSchemaOptions = {}): ToolEntry {
   if (!NAME.test(definition.name)) {
     throw new LocalError('INVALID_ARGUMENT', `Tool name ${JSON.stringify(definition.name)} must be 1-128 characters of A-Z a-z 0-9 _ . -`);
   }
-  const input = resolveSchema(definition.input, 'input');
-  const output = definition.output === undefined ? undefined : resolveSchema(definition.output, 'output');
+  const input = resolveSchema(definition.input, 'input', options);
+  const output = definition.output === undefined ? undefined : resolveSchema(definition.output, 'output', options);
   const wire: Tool = {
     name: definition.name,
     ...(definition.title !== undefined && { title: definition.title }),
@@ -112,7 +112,12 @@ export async function callTool(entry: ToolEntry, args: unknown, ctx: ServerConte
     return errorResult(`Tool ${name} failed${detail}`);
   }
   let result = normalize(returned, ctx);
-  if (entry.output !== undefined && result.isError !== true) result = await checkOutput(entry.output, result, name);
+  if (entry.output !== undefined && result.isError !== true) {
+    const derived = result !== returned;
+    result = await checkOutput(entry.output, result, name);
+    // A plain value's text block is its JSON: derive it again from what the schema produced (stripped, transformed).
+    if (derived && 'structuredContent' in result) result = normalize(result.structuredContent, ctx);
+  }
   return downlevel(result, ctx);
 }
 

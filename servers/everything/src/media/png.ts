@@ -25,7 +25,11 @@ function zlibStored(raw: Uint8Array): Uint8Array {
   for (let offset = 0; offset === 0 || offset < raw.length; offset += MAX_STORED) {
     const block = raw.subarray(offset, offset + MAX_STORED);
     const final = offset + MAX_STORED >= raw.length ? 1 : 0;
-    out.bytes([final]).u16le(block.length).u16le(~block.length & 0xffff).bytes(block);
+    out
+      .bytes([final])
+      .u16le(block.length)
+      .u16le(~block.length & 0xffff)
+      .bytes(block);
   }
   return out.u32be(adler32(raw)).toBytes();
 }

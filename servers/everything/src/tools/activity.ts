@@ -34,12 +34,19 @@ export function registerLongRunningOperation(server: McpServer): void {
     {
       name: 'long_running_operation',
       title: 'Long running operation',
-      description: 'Works for `duration` seconds in `steps` steps, reporting progress after each (when the request has a progress token). Cancelling the request stops it.',
+      description:
+        'Works for `duration` seconds in `steps` steps, reporting progress after each (when the request has a progress token). Cancelling the request stops it.',
       input: z.object({
         duration: z.number().min(0).max(600).default(10).describe('Total duration, in seconds'),
         steps: z.number().int().min(1).max(1000).default(5).describe('How many steps (progress notifications)'),
       }),
-      annotations: { title: 'Long running operation', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        title: 'Long running operation',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     },
     async ({ duration, steps }, ctx) => {
       const stepMs = (duration * 1000) / steps;
@@ -62,10 +69,17 @@ export function registerLogMessages(server: McpServer): void {
       name: 'log_messages',
       title: 'Log messages',
       description: `Sends one log message at each of the levels ${LOG_LEVELS_SENT.join(', ')}. The client's log level decides which arrive (2026-07-28: only when the request names a log level).`,
-      annotations: { title: 'Log messages', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        title: 'Log messages',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     },
     async (_args, ctx) => {
-      for (const level of LOG_LEVELS_SENT) await ctx.log(level, { message: `A ${level} message from the everything server` }, 'everything');
+      for (const level of LOG_LEVELS_SENT)
+        await ctx.log(level, { message: `A ${level} message from the everything server` }, 'everything');
       return `Sent ${String(LOG_LEVELS_SENT.length)} log messages (${LOG_LEVELS_SENT.join(', ')}).`;
     },
   );
@@ -78,7 +92,13 @@ export function registerClockTools(server: McpServer, clock: Clock): void {
       name: 'touch_clock',
       title: 'Touch the clock',
       description: 'Advances everything://clock by one tick; clients subscribed to it receive notifications/resources/updated.',
-      annotations: { title: 'Touch the clock', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      annotations: {
+        title: 'Touch the clock',
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
     },
     () => `The clock is now at tick ${String(clock.touch())}.`,
   );
@@ -87,7 +107,13 @@ export function registerClockTools(server: McpServer, clock: Clock): void {
       name: 'reset_clock',
       title: 'Reset the clock',
       description: 'Sets everything://clock back to tick 0 (the previous count is lost).',
-      annotations: { title: 'Reset the clock', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        title: 'Reset the clock',
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     },
     () => {
       clock.reset();

@@ -85,7 +85,11 @@ export function registerAlwaysFails(server: McpServer): void {
 const ANNOTATED: Readonly<Record<'error' | 'success' | 'debug', ContentBlock>> = {
   error: { type: 'text', text: 'Error: something went wrong.', annotations: { priority: 1, audience: ['user', 'assistant'] } },
   success: { type: 'text', text: 'Success: the operation completed.', annotations: { priority: 0.7, audience: ['user'] } },
-  debug: { type: 'text', text: 'Debug: cache hit ratio 0.95, latency 12 ms.', annotations: { priority: 0.3, audience: ['assistant'] } },
+  debug: {
+    type: 'text',
+    text: 'Debug: cache hit ratio 0.95, latency 12 ms.',
+    annotations: { priority: 0.3, audience: ['assistant'] },
+  },
 };
 
 /** `annotated_message`: content blocks with audience and priority annotations. */
@@ -94,7 +98,8 @@ export function registerAnnotatedMessage(server: McpServer): void {
     {
       name: 'annotated_message',
       title: 'Annotated message',
-      description: 'Returns content whose annotations (audience, priority) tell the client who it is for and how much it matters.',
+      description:
+        'Returns content whose annotations (audience, priority) tell the client who it is for and how much it matters.',
       input: z.object({
         messageType: z.enum(['error', 'success', 'debug']).describe('Which kind of message to return'),
         includeImage: z.boolean().default(false).describe('Also return an annotated image'),
@@ -103,7 +108,13 @@ export function registerAnnotatedMessage(server: McpServer): void {
     },
     ({ messageType, includeImage }) => {
       const content: ContentBlock[] = [ANNOTATED[messageType]];
-      if (includeImage) content.push({ type: 'image', data: TINY_PNG_BASE64, mimeType: 'image/png', annotations: { priority: 0.5, audience: ['user'] } });
+      if (includeImage)
+        content.push({
+          type: 'image',
+          data: TINY_PNG_BASE64,
+          mimeType: 'image/png',
+          annotations: { priority: 0.5, audience: ['user'] },
+        });
       return { content };
     },
   );

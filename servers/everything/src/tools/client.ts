@@ -8,14 +8,22 @@
  * @module
  */
 import type { McpServer } from 'mcpkit/server';
-import { isAtLeast, type ElicitRequestedSchema, type ElicitResult, type Revision, type SamplingMessageContentBlock } from 'mcpkit/protocol';
+import {
+  isAtLeast,
+  type ElicitRequestedSchema,
+  type ElicitResult,
+  type Revision,
+  type SamplingMessageContentBlock,
+} from 'mcpkit/protocol';
 import { z } from 'zod';
 
 const ASKS = { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true } as const;
 
 /** The text of a sampled message (its text blocks, joined). */
 function textOf(content: SamplingMessageContentBlock | readonly SamplingMessageContentBlock[]): string {
-  const blocks: readonly SamplingMessageContentBlock[] = Array.isArray(content) ? content : [content as SamplingMessageContentBlock];
+  const blocks: readonly SamplingMessageContentBlock[] = Array.isArray(content)
+    ? content
+    : [content as SamplingMessageContentBlock];
   return blocks.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join('\n');
 }
 
@@ -34,7 +42,11 @@ export function registerSampleLlm(server: McpServer): void {
     },
     async ({ prompt, maxTokens }, ctx) => {
       const answer = await ctx.sample(
-        { messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens, systemPrompt: 'You are a helpful assistant.' },
+        {
+          messages: [{ role: 'user', content: { type: 'text', text: prompt } }],
+          maxTokens,
+          systemPrompt: 'You are a helpful assistant.',
+        },
         { key: 'completion' },
       );
       return `LLM sampling result (model ${answer.model}): ${textOf(answer.content)}`;
@@ -83,7 +95,13 @@ export function elicitationForm(revision: Revision): ElicitRequestedSchema {
         ],
         default: 'm',
       },
-      toppings: { type: 'array', title: 'Pizza toppings', items: { type: 'string', enum: ['cheese', 'mushrooms', 'olives', 'peppers'] }, maxItems: 3, default: ['cheese'] },
+      toppings: {
+        type: 'array',
+        title: 'Pizza toppings',
+        items: { type: 'string', enum: ['cheese', 'mushrooms', 'olives', 'peppers'] },
+        maxItems: 3,
+        default: ['cheese'],
+      },
       days: {
         type: 'array',
         title: 'Available days',
@@ -110,7 +128,8 @@ export function registerElicitForm(server: McpServer): void {
     {
       name: 'elicit_form',
       title: 'Elicit a form',
-      description: 'Asks the user, through the client, to fill in a form with every kind of field (text, number, boolean, enums, multi-select, defaults).',
+      description:
+        'Asks the user, through the client, to fill in a form with every kind of field (text, number, boolean, enums, multi-select, defaults).',
       annotations: { title: 'Elicit a form', ...ASKS },
     },
     async (_args, ctx) => {
@@ -132,14 +151,24 @@ export function registerElicitUrl(server: McpServer): void {
     {
       name: 'elicit_url',
       title: 'Elicit by URL',
-      description: 'Asks the user to open a web page (URL-mode elicitation, for interactions that must not pass through the client).',
+      description:
+        'Asks the user to open a web page (URL-mode elicitation, for interactions that must not pass through the client); on acceptance, tells the client the interaction completed (2025-11-25).',
       annotations: { title: 'Elicit by URL', ...ASKS },
     },
     async (_args, ctx) => {
+      // 2025-11-25 links the answer and the completion notification by this id (2026-07-28 has neither).
+      const elicitationId = crypto.randomUUID();
       const answer = await ctx.elicit(
-        { mode: 'url', message: 'Please open the page to confirm (a demonstration; nothing happens there).', url: ELICIT_URL },
+        {
+          mode: 'url',
+          message: 'Please open the page to confirm (a demonstration; nothing happens there).',
+          url: ELICIT_URL,
+          elicitationId,
+        },
         { key: 'confirm' },
       );
+      // The demonstration page has nothing to do, so the interaction is complete at once.
+      if (answer.action === 'accept') ctx.completeElicitation(elicitationId);
       return describeAnswer('URL', answer);
     },
   );

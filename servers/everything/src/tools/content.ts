@@ -51,8 +51,9 @@ export function registerGetAudio(server: McpServer): void {
       annotations: { title: 'Get audio', ...PURE },
     },
     async (_args, ctx) => {
-      const audio: ContentBlock =
-        !isAtLeast(ctx.revision, '2025-03-26') ? await embed(TONE_URI, ctx) : { type: 'audio', data: TINY_WAV_BASE64, mimeType: 'audio/wav' };
+      const audio: ContentBlock = !isAtLeast(ctx.revision, '2025-03-26')
+        ? await embed(TONE_URI, ctx)
+        : { type: 'audio', data: TINY_WAV_BASE64, mimeType: 'audio/wav' };
       return { content: [audio, { type: 'text', text: 'A 100 ms, 440 Hz tone (8 kHz, 16-bit mono WAV).' }] };
     },
   );
@@ -64,9 +65,16 @@ export function registerGetResourceLinks(server: McpServer): void {
     {
       name: 'get_resource_links',
       title: 'Get resource links',
-      description: 'Returns links to items of this server (everything://items/{id}) that the client can read with resources/read.',
+      description:
+        'Returns links to items of this server (everything://items/{id}) that the client can read with resources/read.',
       input: z.object({
-        count: z.number().int().min(1).max(ITEM_COUNT).default(3).describe(`How many links (1-${String(ITEM_COUNT)})`),
+        count: z
+          .number()
+          .int()
+          .min(1)
+          .max(ITEM_COUNT)
+          .default(3)
+          .describe(`How many links (1-${String(ITEM_COUNT)})`),
       }),
       annotations: { title: 'Get resource links', ...PURE },
     },
@@ -98,7 +106,8 @@ export function registerGetEmbeddedResource(server: McpServer): void {
       annotations: { title: 'Get embedded resource', ...PURE },
     },
     async ({ id }, ctx) => {
-      if (findItem(id) === undefined) throw new ToolError(`There is no item ${JSON.stringify(id)}; ids are 1 to ${String(ITEM_COUNT)}.`);
+      if (findItem(id) === undefined)
+        throw new ToolError(`There is no item ${JSON.stringify(id)}; ids are 1 to ${String(ITEM_COUNT)}.`);
       return { content: [{ type: 'text', text: `Item ${id}, embedded:` }, await embed(itemUri(id), ctx)] };
     },
   );

@@ -56,19 +56,49 @@ function installExitHook(): void {
   });
 }
 
-/** Signals the child's whole process group on POSIX (a `npx` wrapper's children too). */
+/**
+ * Signals the child's whole process group on POSIX (a `npx` wrapper's
+ * children too). The group is signalled even when the child itself has
+ * already exited: a launcher that dies of SIGTERM can leave its own child
+ * (the real server) holding the pipes.
+ */
 function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const pid = child.pid;
+  if (pid === undefined) return;
+  if (process.platform !== 'win32' && signalGroup(pid, signal)) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   try {
-    if (process.platform !== 'win32') process.kill(-child.pid, signal);
-    else child.kill(signal);
+    child.kill(signal);
   } catch {
-    try {
-      child.kill(signal);
-    } catch {
-      // Already gone.
-    }
+    // Already gone.
   }
+}
+
+/** Sends `signal` (0: just probe) to process group `pid`; false if no such group is left. */
+function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+  if (process.platform === 'win32') return false;
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Ends what is left of the child's process group once the child is gone:
+ * stragglers it started and did not wait for. SIGTERM first, SIGKILL after a
+ * step if any of them ignores it.
+ */
+async function reapGroup(child: ChildProcess, stepMs: number): Promise<void> {
+  const pid = child.pid;
+  if (pid === undefined || !signalGroup(pid, 0)) return;
+  signalGroup(pid, 'SIGTERM');
+  const deadline = Date.now() + stepMs;
+  while (signalGroup(pid, 0) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  signalGroup(pid, 'SIGKILL');
 }
 
 /** Talks to a server process over its stdio. */
@@ -126,7 +156,8 @@ export class StdioClientTransport implements Transport {
       });
     });
     return new Promise<void>((resolve, reject) => {
-      child.once('error', (error) => {
+      // Not once: a later 'error' (a failed kill) must not go unhandled and crash this process.
+      child.on('error', (error) => {
         live.delete(child);
         reject(new LocalError('TRANSPORT_FAILED', `Could not start ${o.command}: ${error.message}`, { cause: error }));
       });
@@ -156,7 +187,11 @@ export class StdioClientTransport implements Transport {
     return this.#inner.send(payload);
   }
 
-  /** Closes stdin, waits, then SIGTERM, waits, then SIGKILL; resolves once the child is gone. */
+  /**
+   * Closes stdin, waits, then SIGTERM, waits, then SIGKILL (to the child's
+   * process group); then ends any straggler left in that group. Resolves once
+   * they are all gone.
+   */
   close(): Promise<void> {
     this.#closing ??= this.#shutdown();
     return this.#closing;
@@ -164,18 +199,18 @@ export class StdioClientTransport implements Transport {
 
   async #shutdown(): Promise<void> {
     const child = this.#child;
-    if (child === undefined || this.#exit === undefined) return;
+    const exit = this.#exit;
+    if (child === undefined || exit === undefined) return;
     const step = this.#options.shutdownStepMs ?? 2000;
     child.stdin?.end();
-    if (await exitsWithin(this.#exit, step)) return this.#closeInner();
-    killTree(child, 'SIGTERM');
-    if (await exitsWithin(this.#exit, step)) return this.#closeInner();
-    killTree(child, 'SIGKILL');
-    await this.#exit;
-    return this.#closeInner();
-  }
-
-  async #closeInner(): Promise<void> {
+    if (!(await exitsWithin(exit, step))) {
+      killTree(child, 'SIGTERM');
+      if (!(await exitsWithin(exit, step))) {
+        killTree(child, 'SIGKILL');
+        await exit;
+      }
+    }
+    await reapGroup(child, step);
     await this.#inner?.close();
   }
 }

@@ -9,6 +9,8 @@
  *   a peer that does not read cannot make this side buffer without bound.
  * - Lines longer than the limit are discarded without being buffered, and
  *   answered with -32600.
+ * - Closing (either way) ends the output and stops reading the input: the
+ *   peer sees EOF, and nothing here keeps the process alive.
  *
  * @module
  */
@@ -24,6 +26,12 @@ import type { Transport, TransportSink } from '../../jsonrpc/transport.js';
 export interface StreamTransportOptions {
   /** The longest accepted line, in bytes (default 64 MiB). */
   readonly maxMessageBytes?: number;
+  /**
+   * Close when the input ends (default true). False leaves the output open
+   * for replies still being produced: the owner watches the input and calls
+   * `close()` itself (the stdio server does, after its grace period).
+   */
+  readonly closeOnInputEnd?: boolean;
 }
 
 /** A transport over a readable (inbound lines) and a writable (outbound lines). */
@@ -31,6 +39,7 @@ export class StreamTransport implements Transport {
   readonly #input: Readable;
   readonly #output: Writable;
   readonly #maxBytes: number;
+  readonly #closeOnInputEnd: boolean;
   #sink: TransportSink | undefined;
   #decoder: LineDecoder | undefined;
   #batch: string[] = [];
@@ -44,6 +53,7 @@ export class StreamTransport implements Transport {
     this.#input = input;
     this.#output = output;
     this.#maxBytes = options?.maxMessageBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.#closeOnInputEnd = options?.closeOnInputEnd !== false;
   }
 
   start(sink: TransportSink): Promise<void> {
@@ -68,7 +78,7 @@ export class StreamTransport implements Transport {
       this.#decoder?.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     };
     const onEnd = (): void => {
-      this.#shutdown(undefined);
+      if (this.#closeOnInputEnd) this.#shutdown(undefined);
     };
     const onError = (error: Error): void => {
       this.#shutdown(new LocalError('TRANSPORT_FAILED', `Input stream failed: ${error.message}`, { cause: error }));
@@ -97,7 +107,12 @@ export class StreamTransport implements Transport {
 
   send(payload: JsonRpcPayload): Promise<void> {
     if (this.#closed) return Promise.reject(new LocalError('CONNECTION_CLOSED', 'Transport closed'));
-    this.#batch.push(encode(payload));
+    try {
+      this.#batch.push(encode(payload));
+    } catch (error) {
+      // Nothing was queued: this message alone fails (see `encode`).
+      return Promise.reject(error instanceof LocalError ? error : new LocalError('INVALID_ARGUMENT', String(error)));
+    }
     if (!this.#flushScheduled && !this.#draining) {
       this.#flushScheduled = true;
       setImmediate(this.#flush);
@@ -155,6 +170,10 @@ export class StreamTransport implements Transport {
     }
     this.#closed = true;
     this.#detach?.();
+    // Stop reading (a flowing stdin alone keeps a process alive) and end our
+    // side, after what was queued, so the peer sees EOF and closes too.
+    this.#input.pause();
+    if (!this.#output.writableEnded && !this.#output.destroyed) this.#output.end();
     this.#flushed?.reject(new LocalError('CONNECTION_CLOSED', 'Transport closed'));
     this.#flushed = undefined;
     this.#sink?.closed(error);

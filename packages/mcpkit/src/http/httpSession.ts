@@ -1,0 +1,187 @@
+/**
+ * A handshake-era session over Streamable HTTP: the transport its
+ * `ServerSession` talks through. Each outgoing message goes to exactly one
+ * stream: a response (or anything sent on behalf of a request) to the stream
+ * of the POST that carried the request, everything else to the standalone GET
+ * stream. Session ids, event ids and streams never leave this module and the
+ * streams it owns.
+ *
+ * @module
+ */
+import { LocalError } from '../jsonrpc/localError.js';
+import type { JsonRpcPayload, RequestId } from '../jsonrpc/message.js';
+import type { MessageInfo, SendOptions, Transport, TransportSink } from '../jsonrpc/transport.js';
+import type { ServerSession } from '../server/session.js';
+import type { EventStore } from './eventStore.js';
+import type { HeaderMap, HttpExchange } from './exchange.js';
+import { HttpError } from './httpError.js';
+import type { KeepAlive } from './keepAlive.js';
+import { eventId, parseEventId, SessionStream, type StreamHost } from './sessionStream.js';
+import { messageEvent, SSE_HEADERS } from './sse.js';
+
+/** What a session shares with its handler. */
+export interface SessionDeps {
+  readonly store: EventStore;
+  readonly keepAlive: KeepAlive;
+  readonly retryMs: number;
+}
+
+const RESOLVED = Promise.resolve();
+
+function responseIds(payload: JsonRpcPayload): RequestId[] {
+  const messages = Array.isArray(payload) ? payload : [payload];
+  const ids: RequestId[] = [];
+  for (const m of messages as readonly Record<string, unknown>[]) {
+    const id = m['id'];
+    if (!('method' in m) && (typeof id === 'string' || typeof id === 'number')) ids.push(id);
+  }
+  return ids;
+}
+
+/** One session: a transport for the server, streams for the client. */
+export class HttpSession implements Transport, StreamHost {
+  /** The session id (`Mcp-Session-Id`). */
+  readonly id: string;
+  /** Who opened the session (the server's principal of its auth); later requests must match. */
+  readonly principal: string | undefined;
+  /** The server side, once connected. */
+  server: ServerSession | undefined;
+  /** When the session last saw activity (ms since the epoch). */
+  lastActive: number = Date.now();
+  readonly store: EventStore;
+  readonly keepAlive: KeepAlive;
+  readonly retryMs: number;
+  readonly #streams = new Map<number, SessionStream>();
+  readonly #byRequest = new Map<RequestId, SessionStream>();
+  #standalone: SessionStream | undefined;
+  #sink: TransportSink | undefined;
+  #nextNo = 1;
+  #closed = false;
+
+  constructor(id: string, principal: string | undefined, deps: SessionDeps) {
+    this.id = id;
+    this.principal = principal;
+    this.store = deps.store;
+    this.keepAlive = deps.keepAlive;
+    this.retryMs = deps.retryMs;
+  }
+
+  get priming(): boolean {
+    const revision = this.server?.revision;
+    return revision !== undefined && revision >= '2025-11-25';
+  }
+
+  /** True while a client connection is open on any stream (a session in use is never idle). */
+  get busy(): boolean {
+    if (this.#standalone?.connected === true) return true;
+    for (const stream of this.#streams.values()) if (stream.connected) return true;
+    return false;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  key(no: number): string {
+    return `${this.id}/${no}`;
+  }
+
+  touch(): void {
+    this.lastActive = Date.now();
+  }
+
+  finished(stream: SessionStream): void {
+    this.#streams.delete(stream.no);
+  }
+
+  // Transport (the server's side)
+
+  start(sink: TransportSink): Promise<void> {
+    this.#sink = sink;
+    return RESOLVED;
+  }
+
+  send(payload: JsonRpcPayload, options?: SendOptions): Promise<void> {
+    if (this.#closed) return Promise.reject(new LocalError('CONNECTION_CLOSED', 'Session closed'));
+    const completes = responseIds(payload);
+    let stream: SessionStream | undefined;
+    if (completes.length > 0) {
+      stream = this.#byRequest.get(completes[0] as RequestId);
+      for (const id of completes) this.#byRequest.delete(id);
+    } else {
+      const related = options?.relatedRequestId;
+      stream = (related === undefined ? undefined : this.#byRequest.get(related)) ?? this.#standalone;
+    }
+    if (stream === undefined) {
+      if (completes.length > 0) return RESOLVED;
+      return Promise.reject(new LocalError('TRANSPORT_FAILED', 'No stream to the client is open: it has not opened the GET stream'));
+    }
+    stream.push(payload, completes);
+    return RESOLVED;
+  }
+
+  close(): Promise<void> {
+    if (this.#closed) return RESOLVED;
+    this.#closed = true;
+    for (const stream of this.#streams.values()) stream.close();
+    this.#standalone?.close();
+    for (let no = 0; no < this.#nextNo; no++) logged(this.store.drop(this.key(no)));
+    this.#streams.clear();
+    this.#byRequest.clear();
+    this.#sink?.closed();
+    return RESOLVED;
+  }
+
+  // The client's side
+
+  /** Takes a POSTed message (or batch); `requests` are the ids of its requests, answered on `exchange`. */
+  post(exchange: HttpExchange, message: object, requests: readonly RequestId[], headers?: HeaderMap): HttpError | undefined {
+    this.touch();
+    if (requests.some((id) => this.#byRequest.has(id))) return HttpError.badRequest('Invalid request: a request with this id is already in flight');
+    if (requests.length > 0) {
+      const stream = new SessionStream(this, this.#nextNo++, requests, exchange, headers);
+      this.#streams.set(stream.no, stream);
+      for (const id of requests) this.#byRequest.set(id, stream);
+    }
+    const info: MessageInfo = { auth: exchange.auth, transport: exchange };
+    this.#sink?.receive(message, info);
+    return undefined;
+  }
+
+  /** A GET: the standalone stream, or the resumption of any stream after `lastEventId`. */
+  async get(exchange: HttpExchange, lastEventId: string | undefined): Promise<HttpError | undefined> {
+    this.touch();
+    if (lastEventId === undefined) {
+      const standalone = (this.#standalone ??= new SessionStream(this, 0, [], undefined));
+      if (standalone.connected) return HttpError.conflict('Conflict: this session already has a GET stream open');
+      standalone.attach(exchange);
+      return undefined;
+    }
+    const parsed = parseEventId(lastEventId);
+    if (parsed === undefined || parsed.no >= this.#nextNo) return HttpError.badRequest('Last-Event-ID names no stream of this session');
+    const live = parsed.no === 0 ? this.#standalone : this.#streams.get(parsed.no);
+    if (live !== undefined) {
+      if (live.replaying) return HttpError.conflict('Conflict: this stream is already being resumed');
+      await live.resume(exchange, parsed.seq);
+      return undefined;
+    }
+    // A finished stream: replay what is kept (its final response, typically), then end.
+    const events = await this.store.after(this.key(parsed.no), parsed.seq);
+    const writer = exchange.stream(200, SSE_HEADERS);
+    for (const e of events) writer.write(messageEvent(e.data, eventId(parsed.no, e.seq)));
+    writer.end();
+    return undefined;
+  }
+
+  /** Closes the client connection carrying request `id`'s answer, without ending its stream (polling). */
+  disconnect(id: RequestId): boolean {
+    const stream = this.#byRequest.get(id);
+    if (stream === undefined) return false;
+    stream.disconnect();
+    return true;
+  }
+}
+
+function logged(result: void | Promise<void>): void {
+  if (result instanceof Promise) result.catch(() => undefined);
+}

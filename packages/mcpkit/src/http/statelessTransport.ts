@@ -1,0 +1,85 @@
+/**
+ * The transport of one 2026-07-28 request: it lives for one POST. The answer
+ * is plain JSON when the response comes first (its HTTP status from the error
+ * table), or an SSE stream when notifications come before it. The client
+ * closing the connection cancels the request: the signal reaches the engine,
+ * which stops the handler and sends nothing more.
+ *
+ * @see 2026-07-28 `basic/transports/streamable-http.mdx#receiving-messages`, `#cancellation`
+ * @module
+ */
+import type { JsonRpcMessage, JsonRpcPayload } from '../jsonrpc/message.js';
+import type { Transport, TransportSink } from '../jsonrpc/transport.js';
+import type { HttpExchange, StreamWriter } from './exchange.js';
+import { statusOfResponse } from './httpError.js';
+import type { KeepAlive } from './keepAlive.js';
+import { JSON_HEADERS, messageEvent, SSE_HEADERS } from './sse.js';
+
+const RESOLVED = Promise.resolve();
+
+/** A transport for exactly one request and its answer. */
+export class StatelessTransport implements Transport {
+  readonly #exchange: HttpExchange;
+  readonly #keepAlive: KeepAlive;
+  #sink: TransportSink | undefined;
+  #writer: StreamWriter | undefined;
+  #answered = false;
+  #closed = false;
+
+  constructor(exchange: HttpExchange, keepAlive: KeepAlive) {
+    this.#exchange = exchange;
+    this.#keepAlive = keepAlive;
+  }
+
+  start(sink: TransportSink): Promise<void> {
+    this.#sink = sink;
+    return RESOLVED;
+  }
+
+  /** Hands the request to the server; a closed connection cancels it and ends the transport. */
+  deliver(message: JsonRpcMessage): void {
+    const exchange = this.#exchange;
+    const signal = exchange.signal;
+    this.#sink?.receive(message, { auth: exchange.auth, signal, transport: exchange });
+    if (signal.aborted) void this.close();
+    else signal.addEventListener('abort', () => void this.close(), { once: true });
+  }
+
+  send(payload: JsonRpcPayload): Promise<void> {
+    if (this.#answered || Array.isArray(payload)) return RESOLVED;
+    const message = payload as JsonRpcMessage;
+    // 2026-07-28 streams never carry requests to the client (input requests travel in results).
+    if ('method' in message && 'id' in message) return RESOLVED;
+    const data = JSON.stringify(message);
+    const final = !('method' in message);
+    if (this.#writer === undefined) {
+      if (final) {
+        this.#exchange.respond(statusOfResponse(message), JSON_HEADERS, data);
+        this.#end();
+        return RESOLVED;
+      }
+      this.#writer = this.#exchange.stream(200, SSE_HEADERS);
+      this.#keepAlive.add(this.#writer);
+    }
+    this.#writer.write(messageEvent(data));
+    if (final) {
+      this.#writer.end();
+      this.#end();
+    }
+    return RESOLVED;
+  }
+
+  close(): Promise<void> {
+    if (this.#closed) return RESOLVED;
+    this.#closed = true;
+    this.#writer?.end();
+    this.#sink?.closed();
+    return RESOLVED;
+  }
+
+  /** Answered: the session closes once the engine has finished its turn. */
+  #end(): void {
+    this.#answered = true;
+    queueMicrotask(() => void this.close());
+  }
+}

@@ -1,0 +1,232 @@
+/**
+ * Streamable HTTP, 2026-07-28 era (messages carry `_meta` protocolVersion):
+ * headers, no session, errors as answers, cancellation by closing the stream.
+ */
+import { describe, expect, it } from 'vitest';
+import { HttpTransportError } from '../../src/http/client/httpError.js';
+import { StreamableHttpClientTransport } from '../../src/http/client/streamableHttpClientTransport.js';
+import { RecordingSink, waitFor } from '../helpers.js';
+import { empty, event, FakeHttp, json, modern, page, result, rpcError, sse, SseWriter, idOf, type Route } from './fakeHttp.js';
+
+const URL_ = 'https://mcp.example.com/mcp';
+
+async function open(route: Route, extra: Partial<ConstructorParameters<typeof StreamableHttpClientTransport>[0]> = {}) {
+  const http = new FakeHttp(route);
+  const warnings: string[] = [];
+  const transport = new StreamableHttpClientTransport({ url: URL_, fetch: http.fetch, onWarning: (w) => warnings.push(w), ...extra });
+  const sink = new RecordingSink();
+  await transport.start(sink);
+  return { http, transport, sink, warnings };
+}
+
+const TOOLS = {
+  tools: [
+    {
+      name: 'execute_sql',
+      inputSchema: {
+        type: 'object',
+        properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, query: { type: 'string' }, tenant: { type: 'integer', 'x-mcp-header': 'Tenant' } },
+      },
+    },
+    { name: 'broken', inputSchema: { type: 'object', properties: { a: { type: 'object', 'x-mcp-header': 'A' } } } },
+    { name: 'plain', inputSchema: { type: 'object' } },
+  ],
+};
+
+describe('Streamable HTTP client, stateless era', () => {
+  it('POSTs each request with Accept, Content-Type, MCP-Protocol-Version from _meta, and Mcp-Method', async () => {
+    const { http, transport, sink } = await open((call) => json(result(idOf(call), { tools: [] })));
+    await transport.send(modern(1, 'tools/list'));
+    const [call] = http.calls;
+    expect(call?.method).toBe('POST');
+    expect(call?.url).toBe(URL_);
+    expect(call?.headers).toMatchObject({
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/list',
+    });
+    expect(call?.headers['mcp-session-id']).toBeUndefined();
+    expect(call?.headers['mcp-name']).toBeUndefined();
+    expect(sink.frames).toEqual([result(1, { tools: [] })]);
+  });
+
+  it('sets Mcp-Name from params.name, params.uri or params.taskId, encoding unsafe values', async () => {
+    const { http, transport } = await open((call) => json(result(idOf(call), {})));
+    await transport.send(modern(1, 'tools/call', { name: 'get_weather', arguments: {} }));
+    await transport.send(modern(2, 'resources/read', { uri: 'file:///projects/my app/config.json' }));
+    await transport.send(modern(3, 'prompts/get', { name: 'grüße' }));
+    await transport.send(modern(4, 'tasks/get', { taskId: 'task-17' }));
+    await transport.send(modern(5, 'resources/list'));
+    expect(http.calls.map((c) => [c.headers['mcp-method'], c.headers['mcp-name']])).toEqual([
+      ['tools/call', 'get_weather'],
+      ['resources/read', 'file:///projects/my app/config.json'],
+      ['prompts/get', '=?base64?Z3LDvMOfZQ==?='],
+      ['tasks/get', 'task-17'],
+      ['resources/list', undefined],
+    ]);
+  });
+
+  it('learns x-mcp-header annotations from tools/list and mirrors arguments into Mcp-Param-* headers', async () => {
+    const { http, transport } = await open((call) => json(result(idOf(call), call.body?.method === 'tools/list' ? TOOLS : { content: [] })));
+    await transport.send(modern(1, 'tools/call', { name: 'execute_sql', arguments: { region: 'us-west1', tenant: 7 } }));
+    expect(Object.keys(http.calls[0]?.headers ?? {}).filter((h) => h.startsWith('mcp-param-'))).toEqual([]);
+    await transport.send(modern(2, 'tools/list'));
+    await transport.send(modern(3, 'tools/call', { name: 'execute_sql', arguments: { region: ' eu ', tenant: 7, query: 'SELECT 1' } }));
+    await transport.send(modern(4, 'tools/call', { name: 'execute_sql', arguments: { region: null, query: 'SELECT 1' } }));
+    const third = http.calls[2]?.headers ?? {};
+    expect(third['mcp-param-region']).toBe('=?base64?IGV1IA==?=');
+    expect(third['mcp-param-tenant']).toBe('7');
+    expect(third['mcp-param-query']).toBeUndefined();
+    expect(Object.keys(http.calls[3]?.headers ?? {}).filter((h) => h.startsWith('mcp-param-'))).toEqual([]);
+  });
+
+  it('leaves tools with invalid x-mcp-header annotations out of the tools/list result, with a warning', async () => {
+    const { transport, sink, warnings } = await open((call) => json(result(idOf(call), TOOLS)));
+    await transport.send(modern(1, 'tools/list'));
+    const delivered = sink.frames[0] as { result: { tools: { name: string }[] } };
+    expect(delivered.result.tools.map((t) => t.name)).toEqual(['execute_sql', 'plain']);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/"broken"/);
+  });
+
+  it('ignores a session id a stateless server sends, and never opens a GET stream', async () => {
+    const { http, transport } = await open((call) => json(result(idOf(call), {}), 200, { 'mcp-session-id': 'should-not-stick' }));
+    await transport.send(modern(1, 'server/discover'));
+    await transport.send(modern(2, 'tools/list'));
+    expect(http.calls[1]?.headers['mcp-session-id']).toBeUndefined();
+    expect(transport.sessionId).toBeUndefined();
+    await transport.close();
+    expect(http.of('GET')).toEqual([]);
+    expect(http.of('DELETE')).toEqual([]);
+  });
+
+  it('delivers notifications on an SSE response before the final response, then resolves send', async () => {
+    const progress = { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 0.5 } };
+    const { transport, sink } = await open((call) => sse(`: keep-alive\n\n${event(progress)}${event(result(idOf(call), { content: [] }))}`));
+    await transport.send(modern(1, 'tools/call', { name: 'slow', arguments: {} }));
+    expect(sink.frames).toEqual([progress, result(1, { content: [] })]);
+  });
+
+  it('delivers a JSON-RPC error in a 4xx body to the caller: -32022 with its data, -32601 on 404, -32020 without an id', async () => {
+    const unsupported = rpcError(1, -32022, 'Unsupported protocol version', { supported: ['2026-07-28'], requested: '2027-01-01' });
+    const { transport, sink } = await open((call) => {
+      if (idOf(call) === 1) return json(unsupported, 400);
+      if (idOf(call) === 2) return json(rpcError(2, -32601, 'Method not found'), 404);
+      return json(rpcError(null, -32020, 'Header mismatch'), 400);
+    });
+    await transport.send(modern(1, 'server/discover'));
+    await transport.send(modern(2, 'nope/nothing'));
+    await transport.send(modern(3, 'tools/call', { name: 'x' }));
+    expect(sink.frames).toEqual([unsupported, rpcError(2, -32601, 'Method not found'), rpcError(3, -32020, 'Header mismatch')]);
+  });
+
+  it.each([
+    ['an HTML 404', () => page(404, '<h1>Not Found</h1>'), 404, /HTTP 404.*Not Found/],
+    ['an empty 400', () => empty(400), 400, /^HTTP 400/],
+    ['a legacy id-less error', () => json(rpcError(null, -32000, 'Bad Request: Server not initialized'), 400), 400, /Server not initialized/],
+    ['a 500 page', () => page(500, 'oops', 'text/plain'), 500, /oops/],
+  ])('rejects send with HttpTransportError(status) for %s', async (_, response, status, message) => {
+    const { transport, sink } = await open(response);
+    const error = await transport.send(modern(1, 'server/discover')).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(HttpTransportError);
+    expect((error as HttpTransportError).code).toBe('TRANSPORT_FAILED');
+    expect((error as HttpTransportError).status).toBe(status);
+    expect((error as Error).message).toMatch(message);
+    expect(sink.frames).toEqual([]);
+  });
+
+  it('rejects send with HttpTransportError without status on a network failure', async () => {
+    const { transport } = await open(() => {
+      throw new TypeError('fetch failed');
+    });
+    await expect(transport.send(modern(1, 'tools/list'))).rejects.toMatchObject({ code: 'TRANSPORT_FAILED', status: undefined, message: 'POST tools/list failed: fetch failed' });
+  });
+
+  it('rejects send when the response stream ends before the response (stateless streams are not resumed)', async () => {
+    const { http, transport } = await open(() => sse(event({ jsonrpc: '2.0', method: 'notifications/message', params: {} }, 'e-1')));
+    await expect(transport.send(modern(1, 'tools/call', { name: 'x' }))).rejects.toThrow(/ended before the response/);
+    expect(http.of('GET')).toEqual([]);
+  });
+
+  it('cancels a request by aborting its fetch, without POSTing notifications/cancelled', async () => {
+    const writers: SseWriter[] = [];
+    const { http, transport } = await open((call) => {
+      const writer = new SseWriter(call.signal);
+      writers.push(writer);
+      return writer.response;
+    });
+    const pending = transport.send(modern(5, 'tools/call', { name: 'slow' }));
+    await waitFor(() => writers.length === 1);
+    writers[0]?.write(event({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 5, progress: 1 } }));
+    await transport.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5, reason: 'user' } });
+    await pending; // resolves quietly: the caller already knows it cancelled
+    expect(http.calls[0]?.signal?.aborted).toBe(true);
+    expect(http.calls).toHaveLength(1);
+  });
+
+  it('keeps a subscriptions/listen stream open and delivers each notification as it comes', async () => {
+    let writer: SseWriter | undefined;
+    const { transport, sink } = await open((call) => {
+      writer = new SseWriter(call.signal);
+      return writer.response;
+    });
+    let settled = false;
+    const listening = transport.send(modern(9, 'subscriptions/listen', { notifications: { toolsListChanged: true } })).finally(() => {
+      settled = true;
+    });
+    await waitFor(() => writer !== undefined);
+    writer?.write(event({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: {} }));
+    await sink.waitForFrames(1);
+    writer?.write(': keep-alive\n\n');
+    writer?.write(event({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: {} }));
+    await sink.waitForFrames(2);
+    expect(settled).toBe(false);
+    expect(sink.frames.map((f) => (f as { method: string }).method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/tools/list_changed']);
+    await transport.close();
+    await expect(listening).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+  });
+
+  it('sends a notification on a stateless connection with the revision its requests named', async () => {
+    const { http, transport } = await open((call) => (call.body?.id === undefined ? empty(202) : json(result(idOf(call), {}))));
+    await transport.send(modern(1, 'server/discover'));
+    await transport.send({ jsonrpc: '2.0', method: 'notifications/roots/list_changed' });
+    expect(http.calls[1]?.headers).toMatchObject({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'notifications/roots/list_changed' });
+  });
+
+  it('adds static or per-request headers, and requestInit options, under the protocol headers', async () => {
+    let n = 0;
+    const { http, transport } = await open((call) => json(result(idOf(call), {})), {
+      headers: () => ({ Authorization: `Bearer token-${String(++n)}`, 'MCP-Protocol-Version': 'overridden?' }),
+      requestInit: { headers: { 'X-Trace': 'abc' }, credentials: 'include' },
+    });
+    await transport.send(modern(1, 'tools/list'));
+    await transport.send(modern(2, 'tools/list'));
+    expect(http.calls.map((c) => c.headers['authorization'])).toEqual(['Bearer token-1', 'Bearer token-2']);
+    expect(http.calls[0]?.headers['x-trace']).toBe('abc');
+    expect(http.calls[0]?.headers['mcp-protocol-version']).toBe('2026-07-28');
+  });
+
+  it('aborts every request in flight on close and rejects sends afterwards', async () => {
+    const { http, transport, sink } = await open(() => new Promise<Response>(() => undefined));
+    const pending = transport.send(modern(1, 'tools/call', { name: 'never' }));
+    await waitFor(() => http.calls.length === 1);
+    await transport.close();
+    await expect(pending).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+    expect(http.calls[0]?.signal?.aborted).toBe(true);
+    expect(sink.closedWith).toEqual([undefined]);
+    await expect(transport.send(modern(2, 'tools/list'))).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+  });
+
+  it('hands text that is not JSON to the connection as is', async () => {
+    const http = new FakeHttp(() => sse(`data: not json\n\n${event(result(1, {}))}`));
+    const transport = new StreamableHttpClientTransport({ url: URL_, fetch: http.fetch });
+    const frames: unknown[] = [];
+    await transport.start({ receive: (frame) => frames.push(frame), reject: () => undefined, closed: () => undefined });
+    await transport.send(modern(1, 'tools/list'));
+    expect(frames).toEqual(['not json', result(1, {})]);
+  });
+});
