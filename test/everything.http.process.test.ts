@@ -1,7 +1,7 @@
 // The official clients drive `mcpkit serve everything --http 0` (the built
 // CLI, serving Streamable HTTP through mcpkit/node's serveHttp): v1 in the
 // handshake era, v2 in both eras.
-import { describeEverything } from './support/everythingSuite.js';
+import { describeEverything } from './support/suite/index.js';
 import { v1Http } from './support/v1Harness.js';
 import { v2Http } from './support/v2Harness.js';
 

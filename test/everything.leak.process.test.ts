@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { ITEM_TEMPLATE } from '@mcpkit/server-everything';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { assertCliBuilt, LinePeer } from './support/process.js';
-import { TOOL_NAMES } from './support/everythingSuite.js';
+import { TOOL_NAMES } from './support/suite/index.js';
 
 const SECRET = 'sk-live-0123456789abcdef-never-print-me';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

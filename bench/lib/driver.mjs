@@ -38,7 +38,7 @@ export function serverEnv(cfg) {
 
 /** Node arguments of a spawned benchmark server. */
 export function serverArgs(cfg) {
-  return [...(cfg.gc ? ['--expose-gc'] : []), serverScript(cfg.server, cfg.transport)];
+  return [...(cfg.gc ? ['--expose-gc'] : []), ...(cfg.nodeArgs ?? []), serverScript(cfg.server, cfg.transport)];
 }
 
 function lineCount(file) {
@@ -116,24 +116,27 @@ export async function runDriver(adapter) {
     process.stdout.write(`${JSON.stringify({ na: true })}\n`);
     return;
   }
-  const t0 = performance.now();
   let httpServer;
-  if (cfg.transport === 'http') httpServer = await spawnHttpServer(cfg);
-  const conn = await adapter.open(cfg, httpServer?.url);
-  const first = await conn.call();
-  const coldStartMs = performance.now() - t0;
-  if (first !== MESSAGE) throw new Error(`echo returned ${JSON.stringify(first)}`);
-  const out = { coldStartMs, importMs: importedAt };
+  let conn;
   try {
+    const t0 = performance.now();
+    if (cfg.transport === 'http') httpServer = await spawnHttpServer(cfg);
+    conn = await adapter.open(cfg, httpServer?.url);
+    const first = await conn.call();
+    const coldStartMs = performance.now() - t0;
+    if (first !== MESSAGE) throw new Error(`echo returned ${JSON.stringify(first)}`);
+    const out = { coldStartMs, importMs: importedAt };
     if (cfg.sessions) Object.assign(out, await heapPerSession(adapter, cfg, httpServer.url));
     else Object.assign(out, await phases(conn, cfg));
-  } finally {
     await conn.close();
-    httpServer?.child.kill();
+    out.clientRss = process.memoryUsage().rss;
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+  } catch (error) {
+    process.stdout.write(`${JSON.stringify({ error: String(error?.stack ?? error).split('\n').slice(0, 3).join(' | ') })}\n`);
+  } finally {
+    httpServer?.child.kill('SIGKILL');
+    process.exit(0);
   }
-  out.clientRss = process.memoryUsage().rss;
-  process.stdout.write(`${JSON.stringify(out)}\n`);
-  process.exit(0);
 }
 
 async function phases(conn, cfg) {
@@ -185,8 +188,7 @@ async function heapPerSession(adapter, cfg, url) {
     open.push(...batch);
   }
   const h1 = await serverStats(cfg.statsFile);
-  // Keep the client-side objects alive until the server snapshot is taken.
-  for (const c of open) await c.close?.({ keepSession: true });
+  if (open.length !== cfg.sessions) throw new Error('sessions went missing');
   return { heapPerSessionBytes: (h1.heapUsed - h0.heapUsed) / cfg.sessions, serverRss: h1.rss };
 }
 

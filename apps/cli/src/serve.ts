@@ -22,9 +22,17 @@ const OPTIONS = {
 /** How long in-flight requests may take to finish after SIGINT/SIGTERM. */
 const SHUTDOWN_GRACE_MS = 2000;
 
-function parse(
-  args: readonly string[],
-): ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>> {
+/** The command line of `mcpkit serve`, parsed. */
+interface ServeArgs {
+  readonly values: {
+    readonly http?: string | undefined;
+    readonly host?: string | undefined;
+    readonly help?: boolean | undefined;
+  };
+  readonly positionals: readonly string[];
+}
+
+function parse(args: readonly string[]): ServeArgs {
   try {
     return parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true });
   } catch (error) {

@@ -30,8 +30,11 @@ function start(...args: string[]): LinePeer {
 
 /** True once the server listens on HTTP; false if it exited first (a build without serveHttp). */
 async function listening(peer: LinePeer): Promise<boolean> {
-  const exit = await Promise.race([peer.exited, peer.stderrContains('(Ctrl-C to stop)').then(() => undefined)]);
-  return exit === undefined;
+  const ready = peer.stderrContains('(Ctrl-C to stop)').then(
+    () => true,
+    () => false,
+  );
+  return Promise.race([ready, peer.exited.then(() => false)]);
 }
 
 beforeAll(() => {
@@ -76,6 +79,25 @@ describe('mcpkit serve everything (process)', () => {
     expect(await peer.exited).toEqual({ code: 0, signal: null });
     for (const line of peer.stdout.split('\n').filter((l) => l !== '')) expect(JSON.parse(line)).toHaveProperty('jsonrpc', '2.0');
     expect(peer.stderr).toBe('');
+  });
+
+  it('answers what was piped in before stdin closed, then exits 0', async () => {
+    const peer = start('serve', 'everything');
+    peer.send({ jsonrpc: '2.0', ...INITIALIZE });
+    peer.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    peer.send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'long_running_operation', arguments: { duration: 0.1, steps: 1 } },
+    });
+    peer.child.stdin.end();
+    expect(await peer.exited).toEqual({ code: 0, signal: null });
+    const ids = peer.stdout
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => (JSON.parse(l) as { id?: unknown }).id);
+    expect(ids).toEqual([1, 2]);
   });
 
   it('exits 0 on SIGTERM', async () => {

@@ -34,7 +34,10 @@ export interface EchoServer {
 }
 
 /** Serves the echo methods on `transport`. */
-export function serveEcho(transport: Transport, options: Omit<ConnectionOptions, 'onRequest' | 'onNotification'> = {}): EchoServer {
+export function serveEcho(
+  transport: Transport,
+  options: Omit<ConnectionOptions, 'onRequest' | 'onNotification'> = {},
+): EchoServer {
   const notifications: JsonRpcNotification[] = [];
   const cancelled: string[] = [];
   const connection = new Connection(transport, {

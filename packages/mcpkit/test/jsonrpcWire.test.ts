@@ -23,7 +23,14 @@ const OPTIONS: Readonly<Record<string, ConnectionOptions>> = {
 
 describe('JSON-RPC wire transcripts', () => {
   it('covers parse errors, invalid requests, unknown methods, batches, notifications and error masking', () => {
-    for (const name of ['parse-errors', 'invalid-requests', 'unknown-method', 'batch-rejected', 'notifications', 'error-masking']) {
+    for (const name of [
+      'parse-errors',
+      'invalid-requests',
+      'unknown-method',
+      'batch-rejected',
+      'notifications',
+      'error-masking',
+    ]) {
       expect(FILES).toContain(`jsonrpc-${name}.txt`);
     }
   });

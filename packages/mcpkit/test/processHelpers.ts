@@ -31,7 +31,8 @@ export function assertBuilt(): void {
       const source = join(pkg, 'src', folder, file);
       const built = join(pkg, 'dist', folder, file.replace(/\.ts$/, '.js'));
       if (!existsSync(built)) throw new TestError(`${built} is missing: run \`${build}\` from the repository root`);
-      if (statSync(built).mtimeMs < statSync(source).mtimeMs) throw new TestError(`${built} is older than its source: run \`${build}\``);
+      if (statSync(built).mtimeMs < statSync(source).mtimeMs)
+        throw new TestError(`${built} is older than its source: run \`${build}\``);
     }
   }
 }
@@ -122,7 +123,8 @@ export class RawServer {
   async next(timeoutMs = 2000): Promise<unknown> {
     const start = Date.now();
     while (this.#lines.length === 0) {
-      if (Date.now() - start > timeoutMs) throw new TestError(`No line from the server within ${timeoutMs} ms; stderr: ${this.stderr}`);
+      if (Date.now() - start > timeoutMs)
+        throw new TestError(`No line from the server within ${timeoutMs} ms; stderr: ${this.stderr}`);
       const woken = new Promise<void>((resolve) => {
         this.#wake = resolve;
       });

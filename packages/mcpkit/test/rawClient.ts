@@ -8,6 +8,7 @@ import type { MessageInfo } from '../src/jsonrpc/transport.js';
 import { mcpCancellation, mcpProgress } from '../src/protocol/conventions.js';
 import type { McpServer } from '../src/server/server.js';
 import type { ServerSession } from '../src/server/session.js';
+import { TestError } from './helpers.js';
 
 export interface RawPeer {
   readonly connection: Connection;
@@ -37,7 +38,7 @@ export async function rawPeer(server: McpServer<unknown>, serverInfo?: MessageIn
   const connection = new Connection(clientSide, {
     onNotification: (n) => notifications.push(n),
     onRequest: (request) => {
-      if (peer.onRequest === undefined) throw new Error(`unexpected ${request.method}`);
+      if (peer.onRequest === undefined) throw new TestError(`unexpected ${request.method}`);
       return peer.onRequest(request.method, request.params);
     },
     cancellation: mcpCancellation,

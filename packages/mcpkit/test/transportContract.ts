@@ -74,7 +74,8 @@ export function runTransportContract(name: string, options: TransportContractOpt
   const skipped = new Map<string, string>();
   for (const group of options.skip ?? []) {
     for (const test of group.tests) {
-      if (!(CONTRACT_TESTS as readonly string[]).includes(test)) throw new TestError(`Unknown contract test in skip list: "${test}"`);
+      if (!(CONTRACT_TESTS as readonly string[]).includes(test))
+        throw new TestError(`Unknown contract test in skip list: "${test}"`);
       skipped.set(test, group.reason);
     }
   }

@@ -50,12 +50,21 @@ describe('the transcript runner', () => {
   });
 
   it('compares as normalized JSON: key order and spacing do not matter', async () => {
-    expect(normalizeJson('{ "b": 1, "a": { "d": [1, {"f":1,"e":2}], "c": 0 } }')).toBe('{"a":{"c":0,"d":[1,{"e":2,"f":1}]},"b":1}');
-    await runTranscript(file(`${HEADER}> {"jsonrpc":"2.0","id":1,"method":"m"}\n< { "result": {"at":0, "method":"m"}, "id": 1, "jsonrpc": "2.0" }\n`), serve);
+    expect(normalizeJson('{ "b": 1, "a": { "d": [1, {"f":1,"e":2}], "c": 0 } }')).toBe(
+      '{"a":{"c":0,"d":[1,{"e":2,"f":1}]},"b":1}',
+    );
+    await runTranscript(
+      file(
+        `${HEADER}> {"jsonrpc":"2.0","id":1,"method":"m"}\n< { "result": {"at":0, "method":"m"}, "id": 1, "jsonrpc": "2.0" }\n`,
+      ),
+      serve,
+    );
   });
 
   it('fails on a wrong value', async () => {
-    const path = file(`${HEADER}> {"jsonrpc":"2.0","id":1,"method":"m"}\n< {"jsonrpc":"2.0","id":1,"result":{"method":"m","at":99}}\n`);
+    const path = file(
+      `${HEADER}> {"jsonrpc":"2.0","id":1,"method":"m"}\n< {"jsonrpc":"2.0","id":1,"result":{"method":"m","at":99}}\n`,
+    );
     await expect(runTranscript(path, serve)).rejects.toThrow(/UPDATE_GOLDEN/);
   });
 
@@ -72,7 +81,10 @@ describe('the transcript runner', () => {
   });
 
   it('matches "<any>" against any value', async () => {
-    await runTranscript(file(`${HEADER}> {"jsonrpc":"2.0","id":1,"method":"m"}\n< {"jsonrpc":"2.0","id":1,"result":{"method":"m","at":"<any>"}}\n`), serve);
+    await runTranscript(
+      file(`${HEADER}> {"jsonrpc":"2.0","id":1,"method":"m"}\n< {"jsonrpc":"2.0","id":1,"result":{"method":"m","at":"<any>"}}\n`),
+      serve,
+    );
   });
 
   it('in update mode, rewrites the < lines where they were and keeps everything else', async () => {
@@ -112,7 +124,12 @@ describe('the transcript runner', () => {
   it('in update mode, records after each > line of a file that has no < lines yet', async () => {
     const path = file(`${HEADER}> {"jsonrpc":"2.0","id":1,"method":"a"}\n> {"jsonrpc":"2.0","id":2,"method":"b"}\n`);
     await runTranscript(path, serve, { update: true });
-    expect(parseTranscript(readFileSync(path, 'utf8')).body.map((l) => l.kind)).toStrictEqual(['send', 'expect', 'send', 'expect']);
+    expect(parseTranscript(readFileSync(path, 'utf8')).body.map((l) => l.kind)).toStrictEqual([
+      'send',
+      'expect',
+      'send',
+      'expect',
+    ]);
   });
 
   it('requires serve() to start the transport', async () => {

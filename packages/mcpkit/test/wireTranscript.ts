@@ -58,9 +58,13 @@ export function parseTranscript(text: string): Transcript {
     const line = i + 1;
     if (text.startsWith(SEND)) body.push({ kind: 'send', text: text.slice(SEND.length), line });
     else if (text.startsWith(EXPECT)) body.push({ kind: 'expect', text: text.slice(EXPECT.length), line });
-    else if (text.startsWith(SLEEP) && Number.isFinite(Number(text.slice(SLEEP.length)))) body.push({ kind: 'sleep', ms: Number(text.slice(SLEEP.length)), line });
+    else if (text.startsWith(SLEEP) && Number.isFinite(Number(text.slice(SLEEP.length))))
+      body.push({ kind: 'sleep', ms: Number(text.slice(SLEEP.length)), line });
     else if (text.trim() === '' || text.startsWith('#')) body.push({ kind: 'comment', text, line });
-    else throw new TestError(`line ${String(line)}: expected "> ", "< ", "! sleep <ms>", "#" or a blank line, got: ${text.slice(0, 80)}`);
+    else
+      throw new TestError(
+        `line ${String(line)}: expected "> ", "< ", "! sleep <ms>", "#" or a blank line, got: ${text.slice(0, 80)}`,
+      );
   }
   return { header: lines.slice(0, split), body };
 }
@@ -177,7 +181,11 @@ class WireTransport implements Transport {
  * Checks the server's lines against the `<` lines, in order, as normalized
  * JSON, and that it sends nothing more. In update mode, rewrites the file.
  */
-export async function runTranscript(file: string, serve: (transport: Transport) => Promise<void>, options: TranscriptOptions = {}): Promise<void> {
+export async function runTranscript(
+  file: string,
+  serve: (transport: Transport) => Promise<void>,
+  options: TranscriptOptions = {},
+): Promise<void> {
   const transcript = parseTranscript(readFileSync(file, 'utf8'));
   const timeoutMs = options.timeoutMs ?? 2000;
   const settleMs = options.settleMs ?? 50;
@@ -199,7 +207,11 @@ export async function runTranscript(file: string, serve: (transport: Transport) 
       const want = parseOrFail(item.text, `${file}:${String(item.line)}`);
       expected.push(JSON.stringify(sortKeys(want)));
       const line = await wire.next(timeoutMs);
-      actual.push(line === undefined ? `<nothing within ${String(timeoutMs)} ms>` : JSON.stringify(sortKeys(maskAny(want, JSON.parse(line)))));
+      actual.push(
+        line === undefined
+          ? `<nothing within ${String(timeoutMs)} ms>`
+          : JSON.stringify(sortKeys(maskAny(want, JSON.parse(line)))),
+      );
     }
     for (const extra of await wire.drain(settleMs)) actual.push(normalizeJson(extra));
     expect(actual, `${file} (rerun with UPDATE_GOLDEN=1 to accept the server's output)`).toStrictEqual(expected);
@@ -232,7 +244,11 @@ async function record(wire: WireTransport, transcript: Transcript, settleMs: num
     const lines = await wire.drain(settleMs);
     lines.forEach((text, i) => {
       const placeholders = old[i];
-      body.push({ kind: 'expect', text: placeholders === undefined ? text : JSON.stringify(keepAny(placeholders, JSON.parse(text))), line: 0 });
+      body.push({
+        kind: 'expect',
+        text: placeholders === undefined ? text : JSON.stringify(keepAny(placeholders, JSON.parse(text))),
+        line: 0,
+      });
     });
   };
   let run = 0;
@@ -257,7 +273,8 @@ async function record(wire: WireTransport, transcript: Transcript, settleMs: num
 function keepAny(expected: unknown, actual: unknown): unknown {
   if (expected === ANY) return ANY;
   if (Array.isArray(expected) && Array.isArray(actual)) return actual.map((a: unknown, i) => keepAny(expected[i], a));
-  if (isRecord(expected) && isRecord(actual)) return Object.fromEntries(Object.entries(actual).map(([k, v]) => [k, keepAny(expected[k], v)]));
+  if (isRecord(expected) && isRecord(actual))
+    return Object.fromEntries(Object.entries(actual).map(([k, v]) => [k, keepAny(expected[k], v)]));
   return actual;
 }
 

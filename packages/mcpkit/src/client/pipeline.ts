@@ -58,7 +58,10 @@ export async function callMethod(
   const key = cacheable ? ResultCache.key(method, given) : undefined;
   if (key !== undefined) {
     const hit = cache?.get(key);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) {
+      host.observe(method, given, hit);
+      return hit;
+    }
   }
   let outcome: RoundsOutcome;
   try {
@@ -124,7 +127,8 @@ function assertCallable(session: ClientSession, method: string, entry: RequestEn
   if (managed !== undefined) throw new LocalError('INVALID_ARGUMENT', `${method} is managed by the client: use ${managed}`);
   if (entry.from === 'server') throw new LocalError('INVALID_ARGUMENT', `${method} is sent by servers, not clients`);
   const { revision, serverCapabilities } = session.negotiated;
-  const extensions = sharedExtensions(session);
+  // Only a method an extension offers needs to know which extensions both sides declared.
+  const extensions = entry.extension === undefined ? undefined : sharedExtensions(session);
   if (!hasMethod(method, revision, extensions)) {
     throw new LocalError(
       'NOT_SUPPORTED',

@@ -64,6 +64,7 @@ export class ClientSession {
   readonly #tap: RequestIdTap;
   readonly #hooks: SessionHooks;
   #negotiated: Negotiated | undefined;
+  #baseMeta: Readonly<Record<string, unknown>> | undefined;
 
   constructor(transport: Transport, hooks: SessionHooks) {
     this.#hooks = hooks;
@@ -119,16 +120,20 @@ export class ClientSession {
   }
 
   /** The request `_meta` of the modern era at `revision`, merged over the caller's own `_meta`. */
-  meta(revision: Revision, own?: unknown): Record<string, unknown> {
+  meta(revision: Revision, own?: unknown): Readonly<Record<string, unknown>> {
     const identity = this.#hooks.identity;
     const level = identity.logLevel();
-    return {
+    // The common case (no `_meta` of the caller's, no log level) shares one object: it is only ever serialized.
+    if (own === undefined && level === undefined && this.#baseMeta?.[META_PROTOCOL_VERSION] === revision) return this.#baseMeta;
+    const meta = {
       ...(isObject(own) ? own : {}),
       [META_PROTOCOL_VERSION]: revision,
       [META_CLIENT_CAPABILITIES]: identity.capabilities,
       [META_CLIENT_INFO]: identity.info,
       ...(level !== undefined && { [META_LOG_LEVEL]: level }),
     };
+    if (own === undefined && level === undefined) this.#baseMeta = meta;
+    return meta;
   }
 
   /** Params as sent: in the modern era with the request `_meta`. */

@@ -12,7 +12,8 @@ import { HttpError } from './httpError.js';
 /** The parsed JSON body, or the rejection. */
 export async function readJsonBody(exchange: HttpExchange, limit: number): Promise<{ readonly value: unknown } | HttpError> {
   const body = await exchange.readBody(limit);
-  if ('tooLarge' in body) return new HttpError(413, JsonRpcErrorCode.InvalidRequest, `Payload Too Large: the limit is ${limit} bytes`);
+  if ('tooLarge' in body)
+    return new HttpError(413, JsonRpcErrorCode.InvalidRequest, `Payload Too Large: the limit is ${limit} bytes`);
   if ('value' in body) return { value: body.value };
   try {
     return { value: JSON.parse(body.text) as unknown };

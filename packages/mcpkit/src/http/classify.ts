@@ -15,7 +15,13 @@ import { Header, stripOws } from './headers.js';
 import { HttpError } from './httpError.js';
 
 /** The revisions whose clients send `MCP-Protocol-Version` on the handshake path (2024-10-07 is an SDK alias). */
-const HANDSHAKE_HEADER_VALUES: ReadonlySet<string> = new Set(['2024-10-07', '2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']);
+const HANDSHAKE_HEADER_VALUES: ReadonlySet<string> = new Set([
+  '2024-10-07',
+  '2024-11-05',
+  '2025-03-26',
+  '2025-06-18',
+  '2025-11-25',
+]);
 
 /** Where a POST goes. */
 export type Era = 'stateless' | 'handshake';

@@ -136,7 +136,8 @@ export class MemoryEventStore implements EventStore {
       if (next === undefined || next.entry.evicted) continue;
       // Per-stream order is append order, so the globally oldest live event is its stream's first.
       this.#evictFirst(next.log);
-      if (next.log.head === next.log.events.length && this.#streams.get(next.log.key) === next.log) this.#streams.delete(next.log.key);
+      if (next.log.head === next.log.events.length && this.#streams.get(next.log.key) === next.log)
+        this.#streams.delete(next.log.key);
       if (this.#orderHead > 1024 && this.#orderHead * 2 > this.#order.length) {
         this.#order = this.#order.slice(this.#orderHead);
         this.#orderHead = 0;

@@ -22,6 +22,23 @@ export interface HttpRequestInfo {
   header(name: string): string | undefined;
 }
 
+/**
+ * What MCP handlers see of the HTTP request, as `ctx.transport`: the request
+ * itself and, for a handshake-era request answered on an SSE stream, a way to
+ * close that stream's connection early.
+ */
+export interface HttpTransportInfo extends HttpRequestInfo {
+  /** The session id (handshake era). */
+  readonly sessionId: string | undefined;
+  /**
+   * 2025-11-25 sessions: closes the connection carrying this request's answer
+   * without ending its stream; the client reconnects after the advised `retry`
+   * delay and resumes with `Last-Event-ID` (SEP-1699 polling). Absent in other
+   * eras and for messages that are not requests.
+   */
+  readonly closeSseStream: (() => void) | undefined;
+}
+
 /** A request body as the face read it. */
 export type BodyRead =
   /** The raw text. */

@@ -63,7 +63,11 @@ export function checkOrigin(req: HttpRequestInfo, options: ResolvedOptions): Htt
 export function checkPostAccept(req: HttpRequestInfo): HttpError | undefined {
   const accept = req.header(Header.Accept);
   if (accepts(accept, 'application/json') && accepts(accept, 'text/event-stream')) return undefined;
-  return new HttpError(406, JsonRpcErrorCode.InvalidRequest, 'Not Acceptable: Accept must list application/json and text/event-stream');
+  return new HttpError(
+    406,
+    JsonRpcErrorCode.InvalidRequest,
+    'Not Acceptable: Accept must list application/json and text/event-stream',
+  );
 }
 
 /** 406 unless a GET accepts an event stream. */

@@ -38,7 +38,11 @@ export interface HandlerScope {
 /** Writes a rejection: its status and headers, and a JSON-RPC error body (with the request's id when known). */
 export function reject(exchange: HttpExchange, error: HttpError, id?: RequestId): void {
   if (exchange.answered) return;
-  exchange.respond(error.status, error.headers === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...error.headers }, error.body(id));
+  exchange.respond(
+    error.status,
+    error.headers === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...error.headers },
+    error.body(id),
+  );
 }
 
 /** The id of a request body, if it has a readable one (error responses carry it). */

@@ -9,7 +9,6 @@
  * @module
  */
 import { decodeValue, type DecodeFailure } from '../jsonrpc/codec.js';
-import { JsonRpcErrorCode } from '../jsonrpc/errorCodes.js';
 import type { JsonRpcMessage, RequestId } from '../jsonrpc/message.js';
 import { isObject } from '../protocol/check.js';
 import { allowsBatch } from '../protocol/versions.js';
@@ -64,11 +63,15 @@ async function openSession(scope: HandlerScope, exchange: HttpExchange, body: un
     return;
   }
   if (!scope.sessions.reserve()) {
-    reject(exchange, new HttpError(503, JsonRpcErrorCode.InternalError, 'Service Unavailable: too many sessions', { headers: { 'retry-after': '5' } }), id);
+    reject(exchange, HttpError.unavailable('Service Unavailable: too many sessions'), id);
     return;
   }
   const { keepAlive, options } = scope;
-  const session = new HttpSession(crypto.randomUUID(), scope.server.principal(exchange.auth), { keepAlive, store: options.eventStore, retryMs: options.retryMs });
+  const session = new HttpSession(crypto.randomUUID(), scope.server.principal(exchange.auth), {
+    keepAlive,
+    store: options.eventStore,
+    retryMs: options.retryMs,
+  });
   session.server = await scope.server.connect(session, {
     sessionId: session.id,
     onClose: () => {
@@ -76,6 +79,7 @@ async function openSession(scope: HandlerScope, exchange: HttpExchange, body: un
     },
   });
   scope.sessions.add(session);
+  session.initializing = id;
   session.post(exchange, body, [id], { [Header.SessionId]: session.id });
 }
 
@@ -87,7 +91,8 @@ function decodeMessages(body: unknown, allowBatch: boolean): readonly JsonRpcMes
   const messages: JsonRpcMessage[] = [];
   for (const item of decoded.batch) {
     if (!item.ok) return invalid(item);
-    if ('method' in item.message && item.message.method === 'initialize') return HttpError.badRequest('Invalid request: initialize may not be batched');
+    if ('method' in item.message && item.message.method === 'initialize')
+      return HttpError.badRequest('Invalid request: initialize may not be batched');
     messages.push(item.message);
   }
   return messages;

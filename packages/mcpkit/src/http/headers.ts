@@ -53,7 +53,11 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export function decodeHeaderValue(raw: string): string | undefined {
   const value = stripOws(raw);
   if (!isPlainHeaderValue(value)) return undefined;
-  if (!(value.startsWith(SENTINEL_START) && value.endsWith(SENTINEL_END) && value.length >= SENTINEL_START.length + SENTINEL_END.length)) {
+  if (!(
+    value.startsWith(SENTINEL_START) &&
+    value.endsWith(SENTINEL_END) &&
+    value.length >= SENTINEL_START.length + SENTINEL_END.length
+  )) {
     return value;
   }
   const encoded = value.slice(SENTINEL_START.length, value.length - SENTINEL_END.length);

@@ -51,7 +51,9 @@ export class HttpError extends RpcError {
 
   /** The JSON-RPC error response body; `id` only when the request's id is known. */
   body(id?: RequestId): string {
-    return JSON.stringify(id === undefined ? { jsonrpc: '2.0', error: this.toJSON() } : { jsonrpc: '2.0', id, error: this.toJSON() });
+    return JSON.stringify(
+      id === undefined ? { jsonrpc: '2.0', error: this.toJSON() } : { jsonrpc: '2.0', id, error: this.toJSON() },
+    );
   }
 
   /** 400 with -32600: the HTTP request is not acceptable as MCP. */
@@ -77,6 +79,11 @@ export class HttpError extends RpcError {
   /** 409: the resource is in use (a second GET stream). */
   static conflict(message: string): HttpError {
     return new HttpError(409, JsonRpcErrorCode.InvalidRequest, message);
+  }
+
+  /** 503: no capacity (too many sessions) or shutting down; the client may retry later. */
+  static unavailable(message: string): HttpError {
+    return new HttpError(503, JsonRpcErrorCode.InternalError, message, { headers: { 'retry-after': '5' } });
   }
 
   /** 405 with the methods that are allowed. */

@@ -7,6 +7,7 @@
  * @module
  */
 import { JsonRpcErrorCode } from '../jsonrpc/errorCodes.js';
+import { LocalError } from '../jsonrpc/localError.js';
 import type { RequestId } from '../jsonrpc/message.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
 import type { HttpExchange } from './exchange.js';
@@ -50,8 +51,14 @@ export class McpHttpHandler implements HandlerScope {
   async handle(exchange: HttpExchange): Promise<void> {
     try {
       await this.#dispatch(exchange);
-    } catch {
-      reject(exchange, new HttpError(500, JsonRpcErrorCode.InternalError, 'Internal error'));
+    } catch (error) {
+      const closed = error instanceof LocalError && error.code === 'CONNECTION_CLOSED';
+      reject(
+        exchange,
+        closed
+          ? HttpError.unavailable('Service Unavailable: the server is closed')
+          : new HttpError(500, JsonRpcErrorCode.InternalError, 'Internal error'),
+      );
     }
   }
 
@@ -82,7 +89,7 @@ export class McpHttpHandler implements HandlerScope {
       return;
     }
     if (this.#closed) {
-      reject(exchange, new HttpError(503, JsonRpcErrorCode.InternalError, 'Service Unavailable: shutting down'));
+      reject(exchange, HttpError.unavailable('Service Unavailable: shutting down'));
       return;
     }
     if (exchange.method === 'OPTIONS') {

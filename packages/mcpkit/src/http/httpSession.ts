@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { encode } from '../jsonrpc/codec.js';
 import { LocalError } from '../jsonrpc/localError.js';
 import type { JsonRpcPayload, RequestId } from '../jsonrpc/message.js';
 import type { MessageInfo, SendOptions, Transport, TransportSink } from '../jsonrpc/transport.js';
@@ -15,6 +16,7 @@ import type { ServerSession } from '../server/session.js';
 import type { EventStore } from './eventStore.js';
 import type { HeaderMap, HttpExchange } from './exchange.js';
 import { HttpError } from './httpError.js';
+import { RequestView } from './requestView.js';
 import type { KeepAlive } from './keepAlive.js';
 import { eventId, parseEventId, SessionStream, type StreamHost } from './sessionStream.js';
 import { messageEvent, SSE_HEADERS } from './sse.js';
@@ -46,6 +48,8 @@ export class HttpSession implements Transport, StreamHost {
   readonly principal: string | undefined;
   /** The server side, once connected. */
   server: ServerSession | undefined;
+  /** The id of the `initialize` request that opened the session, until it is answered. */
+  initializing: RequestId | undefined;
   /** When the session last saw activity (ms since the epoch). */
   lastActive: number = Date.now();
   readonly store: EventStore;
@@ -103,6 +107,12 @@ export class HttpSession implements Transport, StreamHost {
 
   send(payload: JsonRpcPayload, options?: SendOptions): Promise<void> {
     if (this.#closed) return Promise.reject(new LocalError('CONNECTION_CLOSED', 'Session closed'));
+    let data: string;
+    try {
+      data = encode(payload);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     const completes = responseIds(payload);
     let stream: SessionStream | undefined;
     if (completes.length > 0) {
@@ -114,9 +124,16 @@ export class HttpSession implements Transport, StreamHost {
     }
     if (stream === undefined) {
       if (completes.length > 0) return RESOLVED;
-      return Promise.reject(new LocalError('TRANSPORT_FAILED', 'No stream to the client is open: it has not opened the GET stream'));
+      return Promise.reject(
+        new LocalError('TRANSPORT_FAILED', 'No stream to the client is open: it has not opened the GET stream'),
+      );
     }
-    stream.push(payload, completes);
+    stream.push(data, completes);
+    if (this.initializing !== undefined && completes.includes(this.initializing)) {
+      this.initializing = undefined;
+      // A failed initialize leaves nothing to keep: the client must start over.
+      if ('error' in payload) queueMicrotask(() => void this.close());
+    }
     return RESOLVED;
   }
 
@@ -137,14 +154,24 @@ export class HttpSession implements Transport, StreamHost {
   /** Takes a POSTed message (or batch); `requests` are the ids of its requests, answered on `exchange`. */
   post(exchange: HttpExchange, message: object, requests: readonly RequestId[], headers?: HeaderMap): HttpError | undefined {
     this.touch();
-    if (requests.some((id) => this.#byRequest.has(id))) return HttpError.badRequest('Invalid request: a request with this id is already in flight');
+    if (requests.some((id) => this.#byRequest.has(id)))
+      return HttpError.badRequest('Invalid request: a request with this id is already in flight');
+    let poll: (() => void) | undefined;
     if (requests.length > 0) {
       const stream = new SessionStream(this, this.#nextNo++, requests, exchange, headers);
       this.#streams.set(stream.no, stream);
       for (const id of requests) this.#byRequest.set(id, stream);
+      poll = () => {
+        if (this.priming) stream.disconnect();
+      };
     }
-    const info: MessageInfo = { auth: exchange.auth, transport: exchange };
+    const info: MessageInfo = { auth: exchange.auth, transport: new RequestView(exchange, this.id, poll) };
     this.#sink?.receive(message, info);
+    for (const id of cancelledIds(message)) {
+      const stream = this.#byRequest.get(id);
+      this.#byRequest.delete(id);
+      stream?.abandon(id);
+    }
     return undefined;
   }
 
@@ -158,7 +185,8 @@ export class HttpSession implements Transport, StreamHost {
       return undefined;
     }
     const parsed = parseEventId(lastEventId);
-    if (parsed === undefined || parsed.no >= this.#nextNo) return HttpError.badRequest('Last-Event-ID names no stream of this session');
+    if (parsed === undefined || parsed.no >= this.#nextNo)
+      return HttpError.badRequest('Last-Event-ID names no stream of this session');
     const live = parsed.no === 0 ? this.#standalone : this.#streams.get(parsed.no);
     if (live !== undefined) {
       if (live.replaying) return HttpError.conflict('Conflict: this stream is already being resumed');
@@ -173,13 +201,28 @@ export class HttpSession implements Transport, StreamHost {
     return undefined;
   }
 
-  /** Closes the client connection carrying request `id`'s answer, without ending its stream (polling). */
+  /**
+   * Closes the client connection carrying request `id`'s answer, without ending
+   * its stream (polling). Only 2025-11-25 sessions, whose streams start with a
+   * priming event id, can resume; false for others or for unknown requests.
+   */
   disconnect(id: RequestId): boolean {
     const stream = this.#byRequest.get(id);
-    if (stream === undefined) return false;
+    if (stream === undefined || !this.priming) return false;
     stream.disconnect();
     return true;
   }
+}
+
+/** The request ids a POSTed message (or batch) cancels with `notifications/cancelled`. */
+function cancelledIds(message: object): RequestId[] {
+  const ids: RequestId[] = [];
+  for (const m of (Array.isArray(message) ? message : [message]) as readonly Record<string, unknown>[]) {
+    if (m['method'] !== 'notifications/cancelled' || typeof m['params'] !== 'object' || m['params'] === null) continue;
+    const id = (m['params'] as Record<string, unknown>)['requestId'];
+    if (typeof id === 'string' || typeof id === 'number') ids.push(id);
+  }
+  return ids;
 }
 
 function logged(result: void | Promise<void>): void {

@@ -12,5 +12,5 @@ export type { Servable } from './handlerScope.js';
 export type { CorsOptions, HttpHandlerOptions, LegacySseOptions } from './options.js';
 export { MemoryEventStore, type EventStore, type MemoryEventStoreOptions, type StoredEvent } from './eventStore.js';
 export { HttpError, HTTP_STATUS_OF_ERROR } from './httpError.js';
-export type { BodyRead, HeaderMap, HttpExchange, HttpRequestInfo, StreamWriter } from './exchange.js';
+export type { BodyRead, HeaderMap, HttpExchange, HttpRequestInfo, HttpTransportInfo, StreamWriter } from './exchange.js';
 export { LOOPBACK_HOSTS } from './guards.js';

@@ -7,7 +7,7 @@
  * @see 2024-11-05 `basic/transports.mdx#http-with-sse`
  * @module
  */
-import { decodeValue } from '../jsonrpc/codec.js';
+import { decodeValue, encode } from '../jsonrpc/codec.js';
 import { JsonRpcErrorCode } from '../jsonrpc/errorCodes.js';
 import { LocalError } from '../jsonrpc/localError.js';
 import type { JsonRpcPayload } from '../jsonrpc/message.js';
@@ -18,6 +18,7 @@ import { checkContentType } from './guards.js';
 import { reject, requestIdOf, type HandlerScope } from './handlerScope.js';
 import { accepts, Header } from './headers.js';
 import { HttpError } from './httpError.js';
+import { RequestView } from './requestView.js';
 import type { SessionEntry } from './sessionTable.js';
 import { messageEvent, namedEvent, SSE_HEADERS } from './sse.js';
 
@@ -51,7 +52,7 @@ export class LegacySseSession implements Transport, SessionEntry {
   /** Hands a POSTed message to the server. */
   receive(message: object, exchange: HttpExchange): void {
     this.lastActive = Date.now();
-    this.#sink?.receive(message, { auth: exchange.auth, transport: exchange });
+    this.#sink?.receive(message, { auth: exchange.auth, transport: new RequestView(exchange, this.id, undefined) });
   }
 
   start(sink: TransportSink): Promise<void> {
@@ -61,8 +62,14 @@ export class LegacySseSession implements Transport, SessionEntry {
 
   send(payload: JsonRpcPayload): Promise<void> {
     if (this.#closed || this.#writer === undefined) return Promise.reject(new LocalError('CONNECTION_CLOSED', 'Session closed'));
+    let data: string;
+    try {
+      data = encode(payload);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     this.lastActive = Date.now();
-    this.#writer.write(messageEvent(JSON.stringify(payload)));
+    this.#writer.write(messageEvent(data));
     return RESOLVED;
   }
 
@@ -83,7 +90,7 @@ export async function legacyOpen(scope: HandlerScope, exchange: HttpExchange): P
     return;
   }
   if (!scope.sessions.reserve()) {
-    reject(exchange, new HttpError(503, JsonRpcErrorCode.InternalError, 'Service Unavailable: too many sessions', { headers: { 'retry-after': '5' } }));
+    reject(exchange, HttpError.unavailable('Service Unavailable: too many sessions'));
     return;
   }
   const session = new LegacySseSession(crypto.randomUUID(), scope.server.principal(exchange.auth));
@@ -109,7 +116,11 @@ export async function legacyPost(scope: HandlerScope, exchange: HttpExchange): P
   }
   const session = scope.sessions.get(id);
   const auth = scope.server.principal(exchange.auth);
-  if (!(session instanceof LegacySseSession) || !session.busy || (session.principal !== undefined && session.principal !== auth)) {
+  if (
+    !(session instanceof LegacySseSession) ||
+    !session.busy ||
+    (session.principal !== undefined && session.principal !== auth)
+  ) {
     reject(exchange, HttpError.sessionNotFound());
     return;
   }

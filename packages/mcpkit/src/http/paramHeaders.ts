@@ -71,11 +71,14 @@ export function checkParamHeaders(inputSchema: unknown, args: unknown, req: Http
     const value = valueAt(args, param.path);
     if (value === undefined || value === null) continue;
     const raw = req.header(param.header);
-    if (raw === undefined) return HttpError.headerMismatch(`the Mcp-Param-${param.name} header is required: the argument is in the body`);
+    if (raw === undefined)
+      return HttpError.headerMismatch(`the Mcp-Param-${param.name} header is required: the argument is in the body`);
     const decoded = decodeHeaderValue(raw);
     if (decoded === undefined) return HttpError.headerMismatch(`the Mcp-Param-${param.name} header is not a valid value`);
     if (!matches(decoded, value)) {
-      return HttpError.headerMismatch(`Mcp-Param-${param.name} header value '${decoded}' does not match body value '${JSON.stringify(value)}'`);
+      return HttpError.headerMismatch(
+        `Mcp-Param-${param.name} header value '${decoded}' does not match body value '${JSON.stringify(value)}'`,
+      );
     }
   }
   return undefined;

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import type { JsonRpcPayload, RequestId } from '../jsonrpc/message.js';
+import type { RequestId } from '../jsonrpc/message.js';
 import type { EventStore } from './eventStore.js';
 import type { HeaderMap, HttpExchange, StreamWriter } from './exchange.js';
 import { HttpError } from './httpError.js';
@@ -62,12 +62,26 @@ export class SessionStream {
   #done = false;
 
   /** @param exchange the POST whose answer this is (undefined for the GET stream). */
-  constructor(host: StreamHost, no: number, pending: readonly RequestId[], exchange: HttpExchange | undefined, headers: HeaderMap = {}) {
+  constructor(
+    host: StreamHost,
+    no: number,
+    pending: readonly RequestId[],
+    exchange: HttpExchange | undefined,
+    headers: HeaderMap = {},
+  ) {
     this.#host = host;
     this.no = no;
     this.#pending = new Set(pending);
     this.#exchange = exchange;
     this.#headers = headers;
+    // A client that hangs up before the answer is decided leaves the stream detached (not busy).
+    exchange?.signal.addEventListener(
+      'abort',
+      () => {
+        if (this.#exchange === exchange) this.#exchange = undefined;
+      },
+      { once: true },
+    );
   }
 
   /** True while a client connection is attached (or the POST is still waiting for its answer). */
@@ -80,12 +94,11 @@ export class SessionStream {
     return this.#replay !== undefined;
   }
 
-  /** Sends a message; `completes` are the requests it answers. */
-  push(payload: JsonRpcPayload, completes: readonly RequestId[]): void {
+  /** Sends a serialized message; `completes` are the requests it answers. */
+  push(data: string, completes: readonly RequestId[]): void {
     if (this.#done) return;
     for (const id of completes) this.#pending.delete(id);
     const last = this.no !== 0 && this.#pending.size === 0;
-    const data = JSON.stringify(payload);
     this.#host.touch();
     if (this.#exchange !== undefined) {
       if (last) {
@@ -101,6 +114,16 @@ export class SessionStream {
     if (this.#replay !== undefined) this.#replay.push({ seq, data });
     else this.#writer?.write(messageEvent(data, eventId(this.no, seq)));
     if (last) this.#finish();
+  }
+
+  /**
+   * The client cancelled request `id` (`notifications/cancelled`): no response
+   * will come, so the stream ends once nothing else is pending on it.
+   */
+  abandon(id: RequestId): void {
+    if (this.#done || !this.#pending.delete(id) || this.#pending.size > 0) return;
+    if (this.#exchange !== undefined) this.#openSse();
+    this.#finish();
   }
 
   /** Attaches a GET connection to the standalone stream (no replay). */

@@ -33,15 +33,23 @@ const NAME_SOURCE: Readonly<Record<string, string>> = {
 /** -32602 unless the request `_meta` carries a well-formed revision, capabilities and (optional) client info and log level. */
 export function checkEnvelope(params: unknown): HttpError | undefined {
   const meta = isObject(params) ? params['_meta'] : undefined;
-  if (!isObject(meta)) return HttpError.invalidMeta(`Invalid params: missing _meta (2026-07-28 requests carry "${META_PROTOCOL_VERSION}" and "${META_CLIENT_CAPABILITIES}")`);
-  if (typeof meta[META_PROTOCOL_VERSION] !== 'string') return HttpError.invalidMeta(`Invalid params: _meta["${META_PROTOCOL_VERSION}"] must be a string`);
-  if (!isObject(meta[META_CLIENT_CAPABILITIES])) return HttpError.invalidMeta(`Invalid params: _meta["${META_CLIENT_CAPABILITIES}"] must be an object`);
+  if (!isObject(meta))
+    return HttpError.invalidMeta(
+      `Invalid params: missing _meta (2026-07-28 requests carry "${META_PROTOCOL_VERSION}" and "${META_CLIENT_CAPABILITIES}")`,
+    );
+  if (typeof meta[META_PROTOCOL_VERSION] !== 'string')
+    return HttpError.invalidMeta(`Invalid params: _meta["${META_PROTOCOL_VERSION}"] must be a string`);
+  if (!isObject(meta[META_CLIENT_CAPABILITIES]))
+    return HttpError.invalidMeta(`Invalid params: _meta["${META_CLIENT_CAPABILITIES}"] must be an object`);
   const info = meta[META_CLIENT_INFO];
   if (info !== undefined && !(isObject(info) && typeof info['name'] === 'string' && typeof info['version'] === 'string')) {
-    return HttpError.invalidMeta(`Invalid params: _meta["${META_CLIENT_INFO}"] must be an Implementation with a name and a version`);
+    return HttpError.invalidMeta(
+      `Invalid params: _meta["${META_CLIENT_INFO}"] must be an Implementation with a name and a version`,
+    );
   }
   const level = meta[META_LOG_LEVEL];
-  if (level !== undefined && !isLogLevel(level)) return HttpError.invalidMeta(`Invalid params: _meta["${META_LOG_LEVEL}"] is not a logging level`);
+  if (level !== undefined && !isLogLevel(level))
+    return HttpError.invalidMeta(`Invalid params: _meta["${META_LOG_LEVEL}"] is not a logging level`);
   return undefined;
 }
 
@@ -54,12 +62,17 @@ function checkName(method: string, params: unknown, req: HttpRequestInfo): HttpE
   if (raw === undefined) return HttpError.headerMismatch(`the Mcp-Name header is required for ${method}`);
   const decoded = decodeHeaderValue(raw);
   if (decoded === undefined) return HttpError.headerMismatch('the Mcp-Name header is not a valid value');
-  if (decoded !== value) return HttpError.headerMismatch(`Mcp-Name header value '${decoded}' does not match body value '${value}'`);
+  if (decoded !== value)
+    return HttpError.headerMismatch(`Mcp-Name header value '${decoded}' does not match body value '${value}'`);
   return undefined;
 }
 
 /** Every HTTP-level check of a 2026-07-28 request, in the order the errors are reported. */
-export function checkStatelessRequest(message: Readonly<Record<string, unknown>>, req: HttpRequestInfo, inputSchema: InputSchemaLookup): HttpError | undefined {
+export function checkStatelessRequest(
+  message: Readonly<Record<string, unknown>>,
+  req: HttpRequestInfo,
+  inputSchema: InputSchemaLookup,
+): HttpError | undefined {
   const method = message['method'] as string;
   const params = message['params'];
   const envelope = checkEnvelope(params);
@@ -68,10 +81,12 @@ export function checkStatelessRequest(message: Readonly<Record<string, unknown>>
   const rawVersion = req.header(Header.ProtocolVersion);
   if (rawVersion === undefined) return HttpError.headerMismatch('the MCP-Protocol-Version header is required');
   const version = stripOws(rawVersion);
-  if (version !== claimed) return HttpError.headerMismatch(`MCP-Protocol-Version header value '${version}' does not match _meta value '${claimed}'`);
+  if (version !== claimed)
+    return HttpError.headerMismatch(`MCP-Protocol-Version header value '${version}' does not match _meta value '${claimed}'`);
   const rawMethod = req.header(Header.Method);
   if (rawMethod === undefined) return HttpError.headerMismatch('the Mcp-Method header is required');
-  if (stripOws(rawMethod) !== method) return HttpError.headerMismatch(`Mcp-Method header value '${stripOws(rawMethod)}' does not match body value '${method}'`);
+  if (stripOws(rawMethod) !== method)
+    return HttpError.headerMismatch(`Mcp-Method header value '${stripOws(rawMethod)}' does not match body value '${method}'`);
   const name = checkName(method, params, req);
   if (name !== undefined) return name;
   if (method === 'tools/call' && isObject(params) && typeof params['name'] === 'string') {
@@ -81,8 +96,13 @@ export function checkStatelessRequest(message: Readonly<Record<string, unknown>>
 }
 
 /** The check of a 2026-07-28 notification: only a present `Mcp-Method` must agree. */
-export function checkStatelessNotification(message: Readonly<Record<string, unknown>>, req: HttpRequestInfo): HttpError | undefined {
+export function checkStatelessNotification(
+  message: Readonly<Record<string, unknown>>,
+  req: HttpRequestInfo,
+): HttpError | undefined {
   const rawMethod = req.header(Header.Method);
   if (rawMethod === undefined || stripOws(rawMethod) === message['method']) return undefined;
-  return HttpError.headerMismatch(`Mcp-Method header value '${stripOws(rawMethod)}' does not match body value '${String(message['method'])}'`);
+  return HttpError.headerMismatch(
+    `Mcp-Method header value '${stripOws(rawMethod)}' does not match body value '${String(message['method'])}'`,
+  );
 }

@@ -20,7 +20,11 @@ export async function statelessPost(scope: HandlerScope, exchange: HttpExchange,
   const decoded = decodeValue(body);
   if (!decoded.ok || !('message' in decoded)) {
     const error = decoded.ok ? undefined : decoded.error;
-    reject(exchange, new HttpError(400, error?.code ?? JsonRpcErrorCode.InvalidRequest, error?.message ?? 'Invalid request'), requestIdOf(body));
+    reject(
+      exchange,
+      new HttpError(400, error?.code ?? JsonRpcErrorCode.InvalidRequest, error?.message ?? 'Invalid request'),
+      requestIdOf(body),
+    );
     return;
   }
   const message = decoded.message;

@@ -8,11 +8,13 @@
  * @see 2026-07-28 `basic/transports/streamable-http.mdx#receiving-messages`, `#cancellation`
  * @module
  */
+import { encode } from '../jsonrpc/codec.js';
 import type { JsonRpcMessage, JsonRpcPayload } from '../jsonrpc/message.js';
 import type { Transport, TransportSink } from '../jsonrpc/transport.js';
 import type { HttpExchange, StreamWriter } from './exchange.js';
 import { statusOfResponse } from './httpError.js';
 import type { KeepAlive } from './keepAlive.js';
+import { RequestView } from './requestView.js';
 import { JSON_HEADERS, messageEvent, SSE_HEADERS } from './sse.js';
 
 const RESOLVED = Promise.resolve();
@@ -40,7 +42,7 @@ export class StatelessTransport implements Transport {
   deliver(message: JsonRpcMessage): void {
     const exchange = this.#exchange;
     const signal = exchange.signal;
-    this.#sink?.receive(message, { auth: exchange.auth, signal, transport: exchange });
+    this.#sink?.receive(message, { auth: exchange.auth, signal, transport: new RequestView(exchange, undefined, undefined) });
     if (signal.aborted) void this.close();
     else signal.addEventListener('abort', () => void this.close(), { once: true });
   }
@@ -50,7 +52,12 @@ export class StatelessTransport implements Transport {
     const message = payload as JsonRpcMessage;
     // 2026-07-28 streams never carry requests to the client (input requests travel in results).
     if ('method' in message && 'id' in message) return RESOLVED;
-    const data = JSON.stringify(message);
+    let data: string;
+    try {
+      data = encode(message);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     const final = !('method' in message);
     if (this.#writer === undefined) {
       if (final) {

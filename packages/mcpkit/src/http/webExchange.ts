@@ -6,28 +6,10 @@
  * @module
  */
 import type { BodyRead, HeaderMap, HttpExchange, StreamWriter } from './exchange.js';
+import { queryParam } from './query.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-
-/** Reads one query parameter from a raw query string. */
-export function queryParam(search: string, name: string): string | undefined {
-  if (search === '') return undefined;
-  for (const pair of search.split('&')) {
-    const eq = pair.indexOf('=');
-    const key = eq < 0 ? pair : pair.slice(0, eq);
-    if (decodeQuery(key) === name) return eq < 0 ? '' : decodeQuery(pair.slice(eq + 1));
-  }
-  return undefined;
-}
-
-function decodeQuery(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
-}
 
 /** An exchange over a web `Request`; `response` settles when the handler answers. */
 export class WebExchange implements HttpExchange {
@@ -66,7 +48,14 @@ export class WebExchange implements HttpExchange {
       this.#aborter = aborter;
       const client = this.#request.signal;
       if (client.aborted) aborter.abort(client.reason);
-      else client.addEventListener('abort', () => { aborter.abort(client.reason); }, { once: true });
+      else
+        client.addEventListener(
+          'abort',
+          () => {
+            aborter.abort(client.reason);
+          },
+          { once: true },
+        );
     }
     return this.#aborter.signal;
   }

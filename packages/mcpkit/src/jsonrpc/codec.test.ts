@@ -15,7 +15,9 @@ describe('decode: the malformed-input table', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe(row.code);
-    expect(result.error.message).toMatch(row.code === JsonRpcErrorCode.ParseError ? /^Parse error/ : /^Invalid (request|response)/);
+    expect(result.error.message).toMatch(
+      row.code === JsonRpcErrorCode.ParseError ? /^Parse error/ : /^Invalid (request|response)/,
+    );
     expect(result.id).toStrictEqual(row.id);
     expect(result.reply).toBe(row.reply);
   });
@@ -55,9 +57,15 @@ describe('decode: valid messages', () => {
   });
 
   it('accepts result and error responses', () => {
-    expect(decode('{"jsonrpc":"2.0","id":"x","result":null}')).toStrictEqual({ ok: true, message: { jsonrpc: '2.0', id: 'x', result: null } });
+    expect(decode('{"jsonrpc":"2.0","id":"x","result":null}')).toStrictEqual({
+      ok: true,
+      message: { jsonrpc: '2.0', id: 'x', result: null },
+    });
     const error = '{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"nope","data":{"d":1}}}';
-    expect(decode(error)).toStrictEqual({ ok: true, message: { jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'nope', data: { d: 1 } } } });
+    expect(decode(error)).toStrictEqual({
+      ok: true,
+      message: { jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'nope', data: { d: 1 } } },
+    });
   });
 
   it('accepts an error about an unreadable message (null id) and drops the null', () => {
@@ -84,7 +92,10 @@ describe('decode: valid messages', () => {
 
 describe('decodeValue and batches', () => {
   it('validates an already-parsed object', () => {
-    expect(decodeValue({ jsonrpc: '2.0', id: 1, method: 'm' })).toStrictEqual({ ok: true, message: { jsonrpc: '2.0', id: 1, method: 'm' } });
+    expect(decodeValue({ jsonrpc: '2.0', id: 1, method: 'm' })).toStrictEqual({
+      ok: true,
+      message: { jsonrpc: '2.0', id: 1, method: 'm' },
+    });
     expect(decodeValue({ jsonrpc: '2.0', id: null, method: 'm' })).toMatchObject({ ok: false, error: { code: -32600 } });
   });
 
@@ -95,9 +106,12 @@ describe('decodeValue and batches', () => {
   });
 
   it('decodes each element of an allowed batch on its own', () => {
-    const result = decode('[{"jsonrpc":"2.0","id":1,"method":"m"},{"jsonrpc":"2.0","id":null,"method":"m"},5,{"jsonrpc":"2.0","method":"n"}]', {
-      allowBatch: true,
-    });
+    const result = decode(
+      '[{"jsonrpc":"2.0","id":1,"method":"m"},{"jsonrpc":"2.0","id":null,"method":"m"},5,{"jsonrpc":"2.0","method":"n"}]',
+      {
+        allowBatch: true,
+      },
+    );
     expect(result).toStrictEqual({
       ok: true,
       batch: [
@@ -110,7 +124,11 @@ describe('decodeValue and batches', () => {
   });
 
   it('rejects an empty batch even when batches are allowed', () => {
-    expect(decode('[]', { allowBatch: true })).toStrictEqual({ ok: false, error: { code: -32600, message: 'Invalid request: empty batch' }, reply: true });
+    expect(decode('[]', { allowBatch: true })).toStrictEqual({
+      ok: false,
+      error: { code: -32600, message: 'Invalid request: empty batch' },
+      reply: true,
+    });
   });
 });
 

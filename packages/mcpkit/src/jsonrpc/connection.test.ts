@@ -94,8 +94,14 @@ describe('outgoing requests', () => {
     fake.deliver({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } });
     expect(onError).toHaveBeenCalledTimes(2);
     const [first, second] = onError.mock.calls.map((c) => c[0] as LocalError);
-    expect(first).toMatchObject({ code: 'PROTOCOL_VIOLATION', message: expect.stringContaining('unknown request 99') as unknown });
-    expect(second).toMatchObject({ code: 'PROTOCOL_VIOLATION', message: expect.stringContaining('an unreadable message') as unknown });
+    expect(first).toMatchObject({
+      code: 'PROTOCOL_VIOLATION',
+      message: expect.stringContaining('unknown request 99') as unknown,
+    });
+    expect(second).toMatchObject({
+      code: 'PROTOCOL_VIOLATION',
+      message: expect.stringContaining('an unreadable message') as unknown,
+    });
     expect(fake.sent).toStrictEqual([]);
   });
 
@@ -384,7 +390,10 @@ describe('progress', () => {
     fake.deliver(note('$/progress', { token: 0, value: 'late' }));
     fake.deliver(note('$/progress', { token: 'nobody' }));
     expect(onProgress).not.toHaveBeenCalled();
-    expect(onNotification.mock.calls.map((c) => (c[0] as { params: unknown }).params)).toStrictEqual([{ token: 0, value: 'late' }, { token: 'nobody' }]);
+    expect(onNotification.mock.calls.map((c) => (c[0] as { params: unknown }).params)).toStrictEqual([
+      { token: 0, value: 'late' },
+      { token: 'nobody' },
+    ]);
   });
 });
 
@@ -396,7 +405,11 @@ describe('inbound requests', () => {
   });
 
   it('answers -32601 when the handler says the method is unknown', async () => {
-    const { fake } = await open({ onRequest: (r) => { throw RpcError.methodNotFound(r.method); } });
+    const { fake } = await open({
+      onRequest: (r) => {
+        throw RpcError.methodNotFound(r.method);
+      },
+    });
     fake.deliver(req('x', 'nope'));
     expect(fake.sent).toStrictEqual([{ jsonrpc: '2.0', id: 'x', error: { code: -32601, message: 'Method not found: nope' } }]);
   });
@@ -417,12 +430,26 @@ describe('inbound requests', () => {
     expect(fake.sendOptions).toStrictEqual([{ relatedRequestId: 1 }, { relatedRequestId: 3 }, { relatedRequestId: 2 }]);
   });
 
+  const throwsString = (): never => {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- the point: a non-Error throwable
+    throw SECRET_MESSAGE;
+  };
+  const throwsUndefined = (): never => {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- the point: a handler that throws nothing usable
+    throw undefined;
+  };
   it.each([
-    ['throws an Error', () => { throw new Error(SECRET_MESSAGE); }],
+    [
+      'throws an Error',
+      () => {
+        throw new Error(SECRET_MESSAGE);
+      },
+    ],
     ['rejects with an Error', () => Promise.reject(new Error(SECRET_MESSAGE))],
-    ['throws a string', () => { throw SECRET_MESSAGE; }], // eslint-disable-line @typescript-eslint/only-throw-error
-    ['rejects with undefined', () => Promise.reject(undefined)], // eslint-disable-line @typescript-eslint/prefer-promise-reject-errors
-    ['throws undefined', () => { throw undefined; }], // eslint-disable-line @typescript-eslint/only-throw-error
+    ['throws a string', throwsString],
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the point
+    ['rejects with undefined', () => Promise.reject(undefined)],
+    ['throws undefined', throwsUndefined],
   ])('masks the message of a handler that %s as -32603 "Internal error"', async (_name, handler) => {
     const { fake } = await open({ onRequest: handler });
     fake.deliver(req(7, 'boom'));
@@ -437,9 +464,15 @@ describe('inbound requests', () => {
   });
 
   it('passes an RpcError through with its code, message and data', async () => {
-    const { fake } = await open({ onRequest: () => { throw new RpcError(-32001, 'Quota exceeded', { retryAfter: 5 }); } });
+    const { fake } = await open({
+      onRequest: () => {
+        throw new RpcError(-32001, 'Quota exceeded', { retryAfter: 5 });
+      },
+    });
     fake.deliver(req(1, 'x'));
-    expect(fake.sent).toStrictEqual([{ jsonrpc: '2.0', id: 1, error: { code: -32001, message: 'Quota exceeded', data: { retryAfter: 5 } } }]);
+    expect(fake.sent).toStrictEqual([
+      { jsonrpc: '2.0', id: 1, error: { code: -32001, message: 'Quota exceeded', data: { retryAfter: 5 } } },
+    ]);
   });
 
   it('answers -32603 when the result cannot be serialized, and keeps working', async () => {
@@ -460,7 +493,11 @@ describe('inbound requests', () => {
     await server.ready;
     const depth = 100_000;
     fake.deliver(`{"jsonrpc":"2.0","id":"deep","method":"echo","params":{"a":${'['.repeat(depth)}${']'.repeat(depth)}}}`);
-    expect(await fake.nextSent()).toStrictEqual({ jsonrpc: '2.0', id: 'deep', error: { code: -32603, message: 'Internal error' } });
+    expect(await fake.nextSent()).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 'deep',
+      error: { code: -32603, message: 'Internal error' },
+    });
     fake.deliver(req('next', 'echo', { ok: true }));
     expect(await fake.nextSent(2)).toStrictEqual({ jsonrpc: '2.0', id: 'next', result: { ok: true } });
   });
@@ -489,10 +526,17 @@ describe('inbound requests', () => {
 
   it('rejects a second request reusing an in-flight id with -32600, and still answers the first', async () => {
     const gate = deferred();
-    const { fake } = await open({ onRequest: async () => { await gate.promise; return 'first'; } });
+    const { fake } = await open({
+      onRequest: async () => {
+        await gate.promise;
+        return 'first';
+      },
+    });
     fake.deliver(req(5, 'a'));
     fake.deliver(req(5, 'b'));
-    expect(fake.sent).toStrictEqual([{ jsonrpc: '2.0', id: 5, error: { code: -32600, message: 'Request id 5 is already in use' } }]);
+    expect(fake.sent).toStrictEqual([
+      { jsonrpc: '2.0', id: 5, error: { code: -32600, message: 'Request id 5 is already in use' } },
+    ]);
     gate.resolve();
     expect(await fake.nextSent(2)).toStrictEqual({ jsonrpc: '2.0', id: 5, result: 'first' });
   });
@@ -561,7 +605,12 @@ describe('inbound requests', () => {
 
   it('gives the handler the transport’s message info', async () => {
     let info: unknown;
-    const { fake } = await open({ onRequest: (_r, context) => { info = context.info; return null; } });
+    const { fake } = await open({
+      onRequest: (_r, context) => {
+        info = context.info;
+        return null;
+      },
+    });
     fake.deliver(req(1, 'who'), { auth: { sub: 'alice' } });
     expect(info).toStrictEqual({ auth: { sub: 'alice' } });
   });
@@ -617,7 +666,12 @@ describe('inbound notifications', () => {
 
   it('reports a failing notification handler to onError and keeps going', async () => {
     const onError = vi.fn();
-    const { fake, connection } = await open({ onError, onNotification: () => { throw new Error('handler bug'); } });
+    const { fake, connection } = await open({
+      onError,
+      onNotification: () => {
+        throw new Error('handler bug');
+      },
+    });
     fake.deliver(note('n'));
     expect(onError).toHaveBeenCalledOnce();
     expect(onError.mock.calls[0]?.[0]).toMatchObject({ code: 'PROTOCOL_VIOLATION', cause: new Error('handler bug') });
@@ -641,8 +695,12 @@ describe('malformed input', () => {
     const { fake } = await open({ onRequest: () => 'alive' });
     fake.deliver(row.input);
     if (!row.reply) expect(fake.sent).toStrictEqual([]);
-    else if (row.id === undefined) expect(fake.sent).toStrictEqual([{ jsonrpc: '2.0', error: { code: row.code, message: expect.any(String) as unknown } }]);
-    else expect(fake.sent).toStrictEqual([{ jsonrpc: '2.0', id: row.id, error: { code: row.code, message: expect.any(String) as unknown } }]);
+    else if (row.id === undefined)
+      expect(fake.sent).toStrictEqual([{ jsonrpc: '2.0', error: { code: row.code, message: expect.any(String) as unknown } }]);
+    else
+      expect(fake.sent).toStrictEqual([
+        { jsonrpc: '2.0', id: row.id, error: { code: row.code, message: expect.any(String) as unknown } },
+      ]);
     // The connection survives and still answers.
     const before = fake.sent.length;
     fake.deliver(req('after', 'ping'));
@@ -652,7 +710,9 @@ describe('malformed input', () => {
   it('answers a frame the transport refused (too long) with -32600 and no id', async () => {
     const { fake } = await open();
     fake.sink?.reject({ code: -32600, message: 'Message of 99 bytes exceeds the limit of 10 bytes' });
-    expect(fake.sent).toStrictEqual([{ jsonrpc: '2.0', error: { code: -32600, message: 'Message of 99 bytes exceeds the limit of 10 bytes' } }]);
+    expect(fake.sent).toStrictEqual([
+      { jsonrpc: '2.0', error: { code: -32600, message: 'Message of 99 bytes exceeds the limit of 10 bytes' } },
+    ]);
   });
 
   it('accepts already-parsed frames (objects) as well as text and bytes', async () => {
@@ -673,7 +733,9 @@ describe('batches', () => {
     for (const allowBatch of [undefined, () => false]) {
       const { fake } = await open(allowBatch === undefined ? { onRequest: () => 1 } : { allowBatch, onRequest: () => 1 });
       fake.deliver('[{"jsonrpc":"2.0","id":1,"method":"m"},{"jsonrpc":"2.0","id":2,"method":"m"}]');
-      expect(fake.sent).toStrictEqual([{ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request: batches are not supported' } }]);
+      expect(fake.sent).toStrictEqual([
+        { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request: batches are not supported' } },
+      ]);
     }
   });
 
@@ -689,7 +751,14 @@ describe('batches', () => {
       },
     });
     fake.deliver(
-      JSON.stringify([req(1, 'slow'), note('n'), { jsonrpc: '2.0', id: null, method: 'x' }, req(2, 'fast'), req(3, 'missing'), { jsonrpc: '2.0', id: 99, result: 'stray' }]),
+      JSON.stringify([
+        req(1, 'slow'),
+        note('n'),
+        { jsonrpc: '2.0', id: null, method: 'x' },
+        req(2, 'fast'),
+        req(3, 'missing'),
+        { jsonrpc: '2.0', id: 99, result: 'stray' },
+      ]),
     );
     const batch = await fake.nextSent();
     expect(batch).toStrictEqual([
@@ -729,7 +798,12 @@ describe('batches', () => {
     const { fake, connection } = await open({ allowBatch: () => true });
     const a = connection.request('a');
     const b = connection.request('b');
-    fake.deliver(JSON.stringify([{ jsonrpc: '2.0', id: 1, result: 'B' }, { jsonrpc: '2.0', id: 0, error: { code: 1, message: 'A failed' } }]));
+    fake.deliver(
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 1, result: 'B' },
+        { jsonrpc: '2.0', id: 0, error: { code: 1, message: 'A failed' } },
+      ]),
+    );
     await expect(b).resolves.toBe('B');
     await expectRpcError(a, 1);
   });
@@ -761,7 +835,12 @@ describe('closing', () => {
 
   it('sends no response for a handler that finishes after the close', async () => {
     const gate = deferred();
-    const { fake, connection } = await open({ onRequest: async () => { await gate.promise; return 'late'; } });
+    const { fake, connection } = await open({
+      onRequest: async () => {
+        await gate.promise;
+        return 'late';
+      },
+    });
     fake.deliver(req(1, 'slow'));
     await connection.close();
     gate.resolve();
@@ -826,9 +905,7 @@ describe('10,000 concurrent requests over the in-memory pair', () => {
     for (const w of shuffle(waiting, 7)) w.resolve({ i: w.i, square: w.i * w.i });
     const results = await Promise.all(calls);
 
-    results.forEach((result, i) => {
-      expect(result).toStrictEqual({ i, square: i * i });
-    });
+    expect(results).toStrictEqual(Array.from({ length: N }, (_, i) => ({ i, square: i * i })));
     expect(new Set(responseOrder).size).toBe(N);
     const inOrder = responseOrder.filter((id, k) => k === 0 || (responseOrder[k - 1] as number) < (id as number)).length;
     expect(inOrder).toBeLessThan(N / 2); // the wire order really was shuffled

@@ -360,10 +360,14 @@ export class Connection implements PendingHost, IncomingHost {
     if (this.#state === 'closed') return;
     this.#state = 'closed';
     this.#closeError = error;
-    const reason = new LocalError('CONNECTION_CLOSED', 'Connection closed', { cause: error });
-    for (const pending of [...this.#pending.values()]) pending.fail(reason);
-    for (const incoming of this.#incoming.values()) incoming.cancel(reason);
-    this.#incoming.clear();
+    // Built only when someone is waiting: an Error captures a stack, and most
+    // connections (one per stateless HTTP request) close with nothing pending.
+    if (this.#pending.size > 0 || this.#incoming.size > 0) {
+      const reason = new LocalError('CONNECTION_CLOSED', 'Connection closed', { cause: error });
+      for (const pending of [...this.#pending.values()]) pending.fail(reason);
+      for (const incoming of this.#incoming.values()) incoming.cancel(reason);
+      this.#incoming.clear();
+    }
     this.#options.onClose?.(error);
   }
 

@@ -51,7 +51,12 @@ export interface SendOptions {
 export interface Transport {
   /** Begins delivery to `sink`. Called once, before any `send`. Rejects if the channel cannot open. */
   start(sink: TransportSink): Promise<void>;
-  /** Sends one message (or a batch). Resolves once handed to the channel; rejects if it is closed. */
+  /**
+   * Sends one message (or a batch). Resolves once handed to the channel;
+   * rejects (never throws) if it is closed, and with
+   * `LocalError('INVALID_ARGUMENT')` if the payload cannot be serialized
+   * (`encode` throws that), in which case nothing was sent.
+   */
   send(payload: JsonRpcPayload, options?: SendOptions): Promise<void>;
   /** Closes the channel. Idempotent. The sink's `closed` follows. */
   close(): Promise<void>;

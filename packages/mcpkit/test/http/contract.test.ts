@@ -14,7 +14,12 @@ import { ACCEPT_BOTH, parseSse } from './webClient.js';
 const OPTIONS: HttpHandlerOptions = { maxBodyBytes: 2048, keepAliveMs: 0 };
 const JSON_POST = { accept: ACCEPT_BOTH, 'content-type': 'application/json' };
 const MODERN = { ...JSON_POST, 'mcp-protocol-version': '2026-07-28' };
-const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+};
 
 interface Case {
   readonly name: string;
@@ -30,20 +35,59 @@ const modern = (method: string, params: Record<string, unknown>, headers: Record
 
 const CASES: readonly Case[] = [
   { name: 'initialize', init: { method: 'POST', headers: JSON_POST, body: JSON.stringify(INIT) } },
-  { name: 'request without a session', init: { method: 'POST', headers: JSON_POST, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) } },
-  { name: 'unknown session', init: { method: 'POST', headers: { ...JSON_POST, 'mcp-session-id': 'nope' }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) } },
+  {
+    name: 'request without a session',
+    init: { method: 'POST', headers: JSON_POST, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) },
+  },
+  {
+    name: 'unknown session',
+    init: {
+      method: 'POST',
+      headers: { ...JSON_POST, 'mcp-session-id': 'nope' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    },
+  },
   { name: 'stateless tools/list', init: modern('tools/list', {}) },
   { name: 'stateless call', init: modern('tools/call', { name: 'echo', arguments: { text: 'same' } }, { 'mcp-name': 'echo' }) },
-  { name: 'stateless progress (SSE)', init: modern('tools/call', { name: 'progress', arguments: { steps: 2 }, _meta: { progressToken: 7 } }, { 'mcp-name': 'progress' }) },
+  {
+    name: 'stateless progress (SSE)',
+    init: modern(
+      'tools/call',
+      { name: 'progress', arguments: { steps: 2 }, _meta: { progressToken: 7 } },
+      { 'mcp-name': 'progress' },
+    ),
+  },
   { name: 'stateless unknown method', init: modern('nope/nothing', {}) },
   { name: 'stateless header mismatch', init: modern('tools/list', {}, { 'mcp-method': 'prompts/list' }) },
-  { name: 'stateless missing capability', init: modern('tools/call', { name: 'sample', arguments: { prompt: 'p' } }, { 'mcp-name': 'sample' }) },
-  { name: 'stateless notification', init: { method: 'POST', headers: { ...MODERN, 'mcp-method': 'notifications/cancelled' }, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }) } },
-  { name: 'foreign origin', init: { method: 'POST', headers: { ...JSON_POST, origin: 'https://evil.example' }, body: JSON.stringify(INIT) } },
-  { name: 'wrong content type', init: { method: 'POST', headers: { ...JSON_POST, 'content-type': 'text/plain' }, body: JSON.stringify(INIT) } },
-  { name: 'bad Accept', init: { method: 'POST', headers: { ...JSON_POST, accept: 'application/json' }, body: JSON.stringify(INIT) } },
+  {
+    name: 'stateless missing capability',
+    init: modern('tools/call', { name: 'sample', arguments: { prompt: 'p' } }, { 'mcp-name': 'sample' }),
+  },
+  {
+    name: 'stateless notification',
+    init: {
+      method: 'POST',
+      headers: { ...MODERN, 'mcp-method': 'notifications/cancelled' },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }),
+    },
+  },
+  {
+    name: 'foreign origin',
+    init: { method: 'POST', headers: { ...JSON_POST, origin: 'https://evil.example' }, body: JSON.stringify(INIT) },
+  },
+  {
+    name: 'wrong content type',
+    init: { method: 'POST', headers: { ...JSON_POST, 'content-type': 'text/plain' }, body: JSON.stringify(INIT) },
+  },
+  {
+    name: 'bad Accept',
+    init: { method: 'POST', headers: { ...JSON_POST, accept: 'application/json' }, body: JSON.stringify(INIT) },
+  },
   { name: 'invalid JSON', init: { method: 'POST', headers: JSON_POST, body: '{"jsonrpc":' } },
-  { name: 'oversized body', init: { method: 'POST', headers: JSON_POST, body: JSON.stringify({ ...INIT, pad: 'x'.repeat(4096) }) } },
+  {
+    name: 'oversized body',
+    init: { method: 'POST', headers: JSON_POST, body: JSON.stringify({ ...INIT, pad: 'x'.repeat(4096) }) },
+  },
   { name: 'PUT', init: { method: 'PUT', headers: JSON_POST, body: '{}' } },
   { name: 'OPTIONS without CORS', init: { method: 'OPTIONS' } },
   { name: 'GET without a session', init: { headers: { accept: 'text/event-stream' } } },

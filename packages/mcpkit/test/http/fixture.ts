@@ -7,12 +7,13 @@
  * @module
  */
 import { z } from 'zod';
+import type { HttpTransportInfo } from '../../src/http/exchange.js';
 import type { RequestId } from '../../src/jsonrpc/message.js';
 import { McpServer } from '../../src/server/server.js';
 
 /** What tests observe or wire in after the handler exists. */
 export interface FixtureHooks {
-  /** Set by the test: closes the stream of a request (`handler.http.closeStream`). */
+  /** Set by the test: closes the stream of a request (`handler.http.closeStream`); unset, the tool uses `ctx.transport.closeSseStream`. */
   closeStream: ((sessionId: string, requestId: RequestId) => boolean) | undefined;
   /** Names of tools whose signal fired. */
   readonly aborted: string[];
@@ -31,9 +32,16 @@ function sleep(ms: number): Promise<void> {
 export function makeFixture(): Fixture {
   const hooks: FixtureHooks = { closeStream: undefined, aborted: [] };
   const server = new McpServer({ name: 'http-fixture', version: '1.0.0' });
-  server.tool({ name: 'echo', description: 'Echoes its text', input: z.object({ text: z.string() }) }, ({ text }) => `echo: ${text}`);
   server.tool(
-    { name: 'progress', description: 'Reports progress, then answers', input: z.object({ steps: z.number().int(), delayMs: z.number().int().default(0) }) },
+    { name: 'echo', description: 'Echoes its text', input: z.object({ text: z.string() }) },
+    ({ text }) => `echo: ${text}`,
+  );
+  server.tool(
+    {
+      name: 'progress',
+      description: 'Reports progress, then answers',
+      input: z.object({ steps: z.number().int(), delayMs: z.number().int().default(0) }),
+    },
     async ({ steps, delayMs }, ctx) => {
       for (let i = 1; i <= steps; i++) {
         await ctx.progress(i, steps, `step ${i}`);
@@ -47,35 +55,62 @@ export function makeFixture(): Fixture {
     return 'logged';
   });
   server.tool({ name: 'elicit', description: 'Asks the user for a name' }, async (_args, ctx) => {
-    const answer = await ctx.elicit({ message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } });
+    const answer = await ctx.elicit({
+      message: 'Your name?',
+      requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+    });
     return answer.action === 'accept' ? `hello ${String(answer.content?.['name'])}` : `no name (${answer.action})`;
   });
-  server.tool({ name: 'sample', description: 'Asks the client model', input: z.object({ prompt: z.string() }) }, async ({ prompt }, ctx) => {
-    const reply = await ctx.sample({ messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens: 50 });
-    const content = reply.content as { type: string; text?: string };
-    return `model said: ${content.text ?? ''}`;
-  });
-  server.tool({ name: 'slow', description: 'Waits, or stops when cancelled', input: z.object({ ms: z.number().int() }) }, ({ ms }, ctx) => {
-    return new Promise<string>((resolve) => {
-      const timer = setTimeout(() => {
-        resolve(`slept ${ms}`);
-      }, ms);
-      ctx.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        hooks.aborted.push('slow');
-        resolve('aborted');
+  server.tool(
+    { name: 'sample', description: 'Asks the client model', input: z.object({ prompt: z.string() }) },
+    async ({ prompt }, ctx) => {
+      const reply = await ctx.sample({ messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens: 50 });
+      const content = reply.content as { type: string; text?: string };
+      return `model said: ${content.text ?? ''}`;
+    },
+  );
+  server.tool(
+    { name: 'slow', description: 'Waits, or stops when cancelled', input: z.object({ ms: z.number().int() }) },
+    ({ ms }, ctx) => {
+      return new Promise<string>((resolve) => {
+        const timer = setTimeout(() => {
+          resolve(`slept ${ms}`);
+        }, ms);
+        ctx.signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          hooks.aborted.push('slow');
+          resolve('aborted');
+        });
       });
-    });
-  });
-  server.tool({ name: 'reconnect', description: 'Closes its stream mid-call, then answers', input: z.object({ steps: z.number().int().default(2) }) }, async ({ steps }, ctx) => {
-    await ctx.progress(1, steps + 1, 'before the cut');
-    hooks.closeStream?.(ctx.sessionId ?? '', ctx.requestId);
-    for (let i = 2; i <= steps + 1; i++) {
+    },
+  );
+  server.tool(
+    {
+      name: 'reconnect',
+      description: 'Closes its stream mid-call, then answers',
+      input: z.object({ steps: z.number().int().default(2) }),
+    },
+    async ({ steps }, ctx) => {
+      await ctx.progress(1, steps + 1, 'before the cut');
+      if (hooks.closeStream !== undefined) hooks.closeStream(ctx.sessionId ?? '', ctx.requestId);
+      else (ctx.transport as HttpTransportInfo | undefined)?.closeSseStream?.();
+      for (let i = 2; i <= steps + 1; i++) {
+        await sleep(30);
+        await ctx.progress(i, steps + 1, `after the cut ${i}`);
+      }
       await sleep(30);
-      await ctx.progress(i, steps + 1, `after the cut ${i}`);
-    }
-    await sleep(30);
-    return 'reconnected';
+      return 'reconnected';
+    },
+  );
+  server.tool({ name: 'transport', description: 'Reports what ctx.transport shows' }, (_args, ctx) => {
+    const info = ctx.transport as HttpTransportInfo;
+    return {
+      method: info.method,
+      path: info.path,
+      sessionId: info.sessionId ?? null,
+      userAgent: info.header('user-agent') ?? null,
+      canPoll: info.closeSseStream !== undefined,
+    };
   });
   server.tool(
     {
@@ -96,6 +131,9 @@ export function makeFixture(): Fixture {
   );
   server.resource({ uri: 'test://static', name: 'static', mimeType: 'text/plain' }, () => 'static text');
   server.resourceTemplate({ uriTemplate: 'test://item/{id}', name: 'item' }, (_uri, { id }) => `item ${id}`);
-  server.prompt({ name: 'greet', description: 'Greets', arguments: [{ name: 'name', required: true }] }, (args) => `Hello ${String(args['name'])}`);
+  server.prompt(
+    { name: 'greet', description: 'Greets', arguments: [{ name: 'name', required: true }] },
+    (args) => `Hello ${String(args['name'])}`,
+  );
   return { server, hooks };
 }

@@ -34,14 +34,29 @@ describe('HTTP+SSE (2024-11-05)', () => {
     const { reader, endpoint } = await connect(h);
     expect(endpoint).toMatch(/^\/messages\?sessionId=[\x21-\x7e]+$/);
     const url = `http://localhost${endpoint}`;
-    const init = await h(post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 'old', version: '1' } } }, {}, url));
+    const init = await h(
+      post(
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 'old', version: '1' } },
+        },
+        {},
+        url,
+      ),
+    );
     expect(init.status).toBe(202);
     expect(await reader.nextMessage()).toMatchObject({ id: 1, result: { protocolVersion: '2024-11-05' } });
     expect((await h(post({ jsonrpc: '2.0', method: 'notifications/initialized' }, {}, url))).status).toBe(202);
     await h(post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'old' } } }, {}, url));
     const event = await reader.next();
     expect(event?.event).toBe('message');
-    expect(JSON.parse(event?.data ?? '')).toEqual({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'echo: old' }] } });
+    expect(JSON.parse(event?.data ?? '')).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { content: [{ type: 'text', text: 'echo: old' }] },
+    });
     await reader.cancel();
   });
 

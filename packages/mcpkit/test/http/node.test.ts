@@ -33,7 +33,10 @@ interface RawResponse {
 }
 
 /** A raw request: any Host, any header bytes, body written in chunks. */
-function raw(url: string, options: { method?: string; headers?: Record<string, string>; chunks?: (string | Buffer)[] } = {}): Promise<RawResponse> {
+function raw(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; chunks?: (string | Buffer)[] } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: options.method ?? 'POST', headers: options.headers }, (res) => {
       let body = '';
@@ -50,7 +53,12 @@ function raw(url: string, options: { method?: string; headers?: Record<string, s
 }
 
 const JSON_POST = { accept: ACCEPT_BOTH, 'content-type': 'application/json' };
-const INIT = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+const INIT = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+});
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 
 describe('serveHttp', () => {
@@ -113,17 +121,33 @@ describe('serveHttp', () => {
   it('strips optional whitespace around header values', async () => {
     const s = await serve();
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } });
-    const res = await raw(s.url, { headers: { ...JSON_POST, 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/list\t' }, chunks: [body] });
+    const res = await raw(s.url, {
+      headers: { ...JSON_POST, 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/list\t' },
+      chunks: [body],
+    });
     expect(res.status).toBe(200);
-    const wrong = await raw(s.url, { headers: { ...JSON_POST, 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'Tools/List' }, chunks: [body] });
+    const wrong = await raw(s.url, {
+      headers: { ...JSON_POST, 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'Tools/List' },
+      chunks: [body],
+    });
     expect(wrong.status).toBe(400);
   });
 
   it('cancels a stateless request when the client hangs up', async () => {
     const s = await serve();
     const abort = new AbortController();
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'slow', arguments: { ms: 5000 }, _meta: META } });
-    const pending = fetch(s.url, { method: 'POST', signal: abort.signal, headers: { ...JSON_POST, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'slow' }, body }).catch(() => undefined);
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'slow', arguments: { ms: 5000 }, _meta: META },
+    });
+    const pending = fetch(s.url, {
+      method: 'POST',
+      signal: abort.signal,
+      headers: { ...JSON_POST, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'slow' },
+      body,
+    }).catch(() => undefined);
     const start = Date.now();
     while (fixture.server.sessions.size === 0 && Date.now() - start < 2000) await new Promise((r) => setTimeout(r, 5));
     abort.abort();
@@ -212,10 +236,18 @@ describe('createNodeHandler', () => {
     const init = await fetch(`${base}/mcp`, { method: 'POST', headers: { ...JSON_POST, 'x-user': 'alice' }, body: INIT });
     const sid = init.headers.get('mcp-session-id') ?? '';
     const call = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'whoami', arguments: {} } });
-    const alice = await fetch(`${base}/mcp`, { method: 'POST', headers: { ...JSON_POST, 'x-user': 'alice', 'mcp-session-id': sid }, body: call });
+    const alice = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { ...JSON_POST, 'x-user': 'alice', 'mcp-session-id': sid },
+      body: call,
+    });
     expect(await alice.json()).toMatchObject({ result: { content: [{ text: 'alice' }] } });
     expect(seen).toEqual([{ sub: 'alice' }]);
-    const bob = await fetch(`${base}/mcp`, { method: 'POST', headers: { ...JSON_POST, 'x-user': 'bob', 'mcp-session-id': sid }, body: call });
+    const bob = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { ...JSON_POST, 'x-user': 'bob', 'mcp-session-id': sid },
+      body: call,
+    });
     expect(bob.status).toBe(404);
     await handler.close();
   });

@@ -5,7 +5,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CreateMessageRequestSchema, ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  LoggingMessageNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serveHttp, type HttpServerHandle } from '../../src/node/http/serveHttp.js';
 import { makeFixture, type Fixture } from './fixture.js';
@@ -42,10 +47,24 @@ describe('official v1 client over Streamable HTTP', () => {
     expect(transport.sessionId).toMatch(/^[\x21-\x7e]+$/);
     expect(client.getServerVersion()).toMatchObject({ name: 'http-fixture' });
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['echo', 'progress', 'log', 'elicit', 'sample', 'slow', 'reconnect', 'region']);
-    expect(await client.callTool({ name: 'echo', arguments: { text: 'v1' } })).toEqual({ content: [{ type: 'text', text: 'echo: v1' }] });
+    expect(tools.map((t) => t.name)).toEqual([
+      'echo',
+      'progress',
+      'log',
+      'elicit',
+      'sample',
+      'slow',
+      'reconnect',
+      'transport',
+      'region',
+    ]);
+    expect(await client.callTool({ name: 'echo', arguments: { text: 'v1' } })).toEqual({
+      content: [{ type: 'text', text: 'echo: v1' }],
+    });
     expect(await client.readResource({ uri: 'test://item/7' })).toEqual({ contents: [{ uri: 'test://item/7', text: 'item 7' }] });
-    expect(await client.getPrompt({ name: 'greet', arguments: { name: 'Ada' } })).toMatchObject({ messages: [{ role: 'user', content: { type: 'text', text: 'Hello Ada' } }] });
+    expect(await client.getPrompt({ name: 'greet', arguments: { name: 'Ada' } })).toMatchObject({
+      messages: [{ role: 'user', content: { type: 'text', text: 'Hello Ada' } }],
+    });
     await transport.terminateSession();
     expect(served.handler.http.sessions.size).toBe(0);
     await client.close();
@@ -55,7 +74,9 @@ describe('official v1 client over Streamable HTTP', () => {
     const client = v1Client();
     await client.connect(new StreamableHTTPClientTransport(new URL(served.url)));
     const progress: number[] = [];
-    const result = await client.callTool({ name: 'progress', arguments: { steps: 3 } }, undefined, { onprogress: (p) => progress.push(p.progress) });
+    const result = await client.callTool({ name: 'progress', arguments: { steps: 3 } }, undefined, {
+      onprogress: (p) => progress.push(p.progress),
+    });
     expect(progress).toEqual([1, 2, 3]);
     expect(result).toEqual({ content: [{ type: 'text', text: 'done 3' }] });
     const logs: unknown[] = [];
@@ -82,7 +103,9 @@ describe('official v1 client over Streamable HTTP', () => {
     const client = v1Client();
     await client.connect(new StreamableHTTPClientTransport(new URL(served.url)));
     const progress: number[] = [];
-    const result = await client.callTool({ name: 'reconnect', arguments: { steps: 3 } }, undefined, { onprogress: (p) => progress.push(p.progress) });
+    const result = await client.callTool({ name: 'reconnect', arguments: { steps: 3 } }, undefined, {
+      onprogress: (p) => progress.push(p.progress),
+    });
     expect(result).toEqual({ content: [{ type: 'text', text: 'reconnected' }] });
     expect(progress).toEqual([1, 2, 3, 4]);
     await client.close();
@@ -113,11 +136,15 @@ describe('official v1 client over HTTP+SSE (2024-11-05)', () => {
     const transport = new SSEClientTransport(new URL(served.url.replace(/\/mcp$/, '/sse')));
     await client.connect(transport);
     expect(client.getServerVersion()).toMatchObject({ name: 'http-fixture' });
-    expect(await client.callTool({ name: 'echo', arguments: { text: 'sse' } })).toEqual({ content: [{ type: 'text', text: 'echo: sse' }] });
+    expect(await client.callTool({ name: 'echo', arguments: { text: 'sse' } })).toEqual({
+      content: [{ type: 'text', text: 'echo: sse' }],
+    });
     const progress: number[] = [];
     // (The v1 client handles notifications a microtask late: a progress event that
     // arrives in the same chunk as the response is dropped by the client, so pace them.)
-    await client.callTool({ name: 'progress', arguments: { steps: 2, delayMs: 20 } }, undefined, { onprogress: (p) => progress.push(p.progress) });
+    await client.callTool({ name: 'progress', arguments: { steps: 2, delayMs: 20 } }, undefined, {
+      onprogress: (p) => progress.push(p.progress),
+    });
     expect(progress).toEqual([1, 2]);
     expect(await client.callTool({ name: 'elicit', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'hello Ada' }] });
     await client.close();

@@ -26,7 +26,11 @@ function v2Client(pin?: string): Client {
     { capabilities: { elicitation: {}, sampling: {} }, ...(pin === undefined ? {} : { versionNegotiation: { mode: { pin } } }) },
   );
   client.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { name: 'Grace' } }));
-  client.setRequestHandler('sampling/createMessage', () => ({ role: 'assistant', content: { type: 'text', text: 'forty-two' }, model: 'test-model' }));
+  client.setRequestHandler('sampling/createMessage', () => ({
+    role: 'assistant',
+    content: { type: 'text', text: 'forty-two' },
+    model: 'test-model',
+  }));
   return client;
 }
 
@@ -37,12 +41,16 @@ describe('official v2 client, 2025 era', () => {
     await client.connect(transport);
     expect(client.getNegotiatedProtocolVersion()).toBe('2025-11-25');
     expect(served.handler.http.sessions.size).toBe(1);
-    expect(await client.callTool({ name: 'echo', arguments: { text: 'v2' } })).toMatchObject({ content: [{ type: 'text', text: 'echo: v2' }] });
+    expect(await client.callTool({ name: 'echo', arguments: { text: 'v2' } })).toMatchObject({
+      content: [{ type: 'text', text: 'echo: v2' }],
+    });
     const progress: number[] = [];
     await client.callTool({ name: 'progress', arguments: { steps: 3 } }, { onprogress: (p) => progress.push(p.progress) });
     expect(progress).toEqual([1, 2, 3]);
     expect(await client.callTool({ name: 'elicit', arguments: {} })).toMatchObject({ content: [{ text: 'hello Grace' }] });
-    expect(await client.callTool({ name: 'sample', arguments: { prompt: 'q' } })).toMatchObject({ content: [{ text: 'model said: forty-two' }] });
+    expect(await client.callTool({ name: 'sample', arguments: { prompt: 'q' } })).toMatchObject({
+      content: [{ text: 'model said: forty-two' }],
+    });
     await client.close();
   });
 
@@ -50,7 +58,10 @@ describe('official v2 client, 2025 era', () => {
     const client = v2Client();
     await client.connect(new StreamableHTTPClientTransport(new URL(served.url)));
     const progress: number[] = [];
-    const result = await client.callTool({ name: 'reconnect', arguments: { steps: 2 } }, { onprogress: (p) => progress.push(p.progress) });
+    const result = await client.callTool(
+      { name: 'reconnect', arguments: { steps: 2 } },
+      { onprogress: (p) => progress.push(p.progress) },
+    );
     expect(result).toMatchObject({ content: [{ text: 'reconnected' }] });
     expect(progress).toEqual([1, 2, 3]);
     await client.close();
@@ -60,7 +71,9 @@ describe('official v2 client, 2025 era', () => {
     const client = v2Client();
     // eslint-disable-next-line @typescript-eslint/no-deprecated -- the deprecated 2024-11-05 transport is what this test serves
     await client.connect(new SSEClientTransport(new URL(served.url.replace(/\/mcp$/, '/sse'))));
-    expect(await client.callTool({ name: 'echo', arguments: { text: 'sse' } })).toMatchObject({ content: [{ text: 'echo: sse' }] });
+    expect(await client.callTool({ name: 'echo', arguments: { text: 'sse' } })).toMatchObject({
+      content: [{ text: 'echo: sse' }],
+    });
     await client.close();
   });
 });
@@ -73,10 +86,16 @@ describe('official v2 client pinned to 2026-07-28', () => {
     expect(served.handler.http.sessions.size).toBe(0);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toContain('region');
-    expect(await client.callTool({ name: 'echo', arguments: { text: 'modern' } })).toMatchObject({ content: [{ type: 'text', text: 'echo: modern' }] });
+    expect(await client.callTool({ name: 'echo', arguments: { text: 'modern' } })).toMatchObject({
+      content: [{ type: 'text', text: 'echo: modern' }],
+    });
     // The client mirrors x-mcp-header arguments into Mcp-Param headers; the server checks them.
-    expect(await client.callTool({ name: 'region', arguments: { region: 'Zürich', count: 3, flag: true } })).toMatchObject({ content: [{ text: 'region Zürich' }] });
-    expect(await client.readResource({ uri: 'test://static' })).toMatchObject({ contents: [{ uri: 'test://static', text: 'static text' }] });
+    expect(await client.callTool({ name: 'region', arguments: { region: 'Zürich', count: 3, flag: true } })).toMatchObject({
+      content: [{ text: 'region Zürich' }],
+    });
+    expect(await client.readResource({ uri: 'test://static' })).toMatchObject({
+      contents: [{ uri: 'test://static', text: 'static text' }],
+    });
     expect(served.handler.http.sessions.size).toBe(0);
     expect(fixture.server.sessions.size).toBe(0);
     await client.close();
@@ -89,7 +108,9 @@ describe('official v2 client pinned to 2026-07-28', () => {
     await client.callTool({ name: 'progress', arguments: { steps: 2 } }, { onprogress: (p) => progress.push(p.progress) });
     expect(progress).toEqual([1, 2]);
     expect(await client.callTool({ name: 'elicit', arguments: {} })).toMatchObject({ content: [{ text: 'hello Grace' }] });
-    expect(await client.callTool({ name: 'sample', arguments: { prompt: 'q' } })).toMatchObject({ content: [{ text: 'model said: forty-two' }] });
+    expect(await client.callTool({ name: 'sample', arguments: { prompt: 'q' } })).toMatchObject({
+      content: [{ text: 'model said: forty-two' }],
+    });
     await client.close();
   });
 

@@ -18,7 +18,12 @@ afterEach(async () => {
   await handler.close();
 });
 
-const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+};
 
 describe('Origin and Host', () => {
   it('403 with an id-less JSON-RPC error for a foreign Origin', async () => {
@@ -75,7 +80,12 @@ describe('bodies and negotiation', () => {
         else controller.enqueue(new TextEncoder().encode('x'.repeat(512)));
       },
     });
-    const request = new Request(BASE, { method: 'POST', headers: { accept: ACCEPT_BOTH, 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+    const request = new Request(BASE, {
+      method: 'POST',
+      headers: { accept: ACCEPT_BOTH, 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
     const res = await h(request);
     expect(res.status).toBe(413);
     expect(pulled).toBeLessThan(10);
@@ -155,7 +165,11 @@ describe('CORS', () => {
     const preflight = await h(
       new Request(BASE, {
         method: 'OPTIONS',
-        headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-method, mcp-param-region' },
+        headers: {
+          origin: 'https://app.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type, mcp-method, mcp-param-region',
+        },
       }),
     );
     expect(preflight.status).toBe(204);

@@ -79,9 +79,18 @@ describe('session lifetime', () => {
     const readers: SseReader[] = [];
     for (let i = 0; i < 2; i++) {
       const sid = await openSession(h);
-      readers.push(new SseReader(await h(new Request(BASE, { headers: { accept: 'text/event-stream', ...sessionHeaders(sid) } }))));
+      readers.push(
+        new SseReader(await h(new Request(BASE, { headers: { accept: 'text/event-stream', ...sessionHeaders(sid) } }))),
+      );
     }
-    const res = await h(post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }));
+    const res = await h(
+      post({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      }),
+    );
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
     expect(await res.json()).toMatchObject({ id: 1, error: { code: -32603 } });
@@ -91,7 +100,9 @@ describe('session lifetime', () => {
   it('close() ends every session and open stream', async () => {
     const h = serve();
     const sid = await openSession(h);
-    const reader = new SseReader(await h(new Request(BASE, { headers: { accept: 'text/event-stream', ...sessionHeaders(sid) } })));
+    const reader = new SseReader(
+      await h(new Request(BASE, { headers: { accept: 'text/event-stream', ...sessionHeaders(sid) } })),
+    );
     await reader.next();
     await h.close();
     expect(await reader.next()).toBeUndefined();

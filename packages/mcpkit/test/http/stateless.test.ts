@@ -57,18 +57,35 @@ describe('stateless era: serving', () => {
     const h = serve();
     const res = await h(stateless('tools/call', { name: 'elicit', arguments: {} }, { capabilities: { elicitation: {} } }));
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ result: { resultType: 'input_required', requestState: expect.any(String) as unknown } });
+    expect(await json(res)).toMatchObject({
+      result: { resultType: 'input_required', requestState: expect.any(String) as unknown },
+    });
+  });
+
+  it('shows handlers the HTTP request as ctx.transport, without the polling hook', async () => {
+    const h = serve();
+    const res = await h(stateless('tools/call', { name: 'transport', arguments: {} }, { headers: { 'user-agent': 'probe/1' } }));
+    expect(await json(res)).toMatchObject({
+      result: { structuredContent: { method: 'POST', path: '/mcp', sessionId: null, userAgent: 'probe/1', canPoll: false } },
+    });
   });
 
   it('accepts a notification with 202', async () => {
     const h = serve();
-    const res = await h(post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'notifications/cancelled' }));
+    const res = await h(
+      post(
+        { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } },
+        { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'notifications/cancelled' },
+      ),
+    );
     expect(res.status).toBe(202);
   });
 
   it('serves several concurrent requests', async () => {
     const h = serve();
-    const all = await Promise.all([1, 2, 3].map((id) => h(stateless('tools/call', { name: 'echo', arguments: { text: String(id) } }, { id }))));
+    const all = await Promise.all(
+      [1, 2, 3].map((id) => h(stateless('tools/call', { name: 'echo', arguments: { text: String(id) } }, { id }))),
+    );
     expect(all.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(await Promise.all(all.map(async (r) => (await json(r))['id']))).toEqual([1, 2, 3]);
   });
@@ -77,17 +94,37 @@ describe('stateless era: serving', () => {
 describe('stateless era: statuses of errors', () => {
   it('-32602 and 400 for a missing or malformed _meta; clientInfo is optional', async () => {
     const h = serve();
-    const noMeta = await h(post({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' }));
+    const noMeta = await h(
+      post(
+        { jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} },
+        { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+      ),
+    );
     expect(noMeta.status).toBe(400);
     expect(await json(noMeta)).toMatchObject({ id: 3, error: { code: -32602 } });
     const noCaps = await h(
-      post({ jsonrpc: '2.0', id: 4, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' }),
+      post(
+        {
+          jsonrpc: '2.0',
+          id: 4,
+          method: 'tools/list',
+          params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+        },
+        { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+      ),
     );
     expect(noCaps.status).toBe(400);
     expect(await json(noCaps)).toMatchObject({ id: 4, error: { code: -32602 } });
     const noInfo = await h(
       post(
-        { jsonrpc: '2.0', id: 5, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } },
+        {
+          jsonrpc: '2.0',
+          id: 5,
+          method: 'tools/list',
+          params: {
+            _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+          },
+        },
         { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
       ),
     );
@@ -96,9 +133,18 @@ describe('stateless era: statuses of errors', () => {
 
   it('-32022 and 400 for an unsupported version, with the supported list', async () => {
     const h = serve();
-    const res = await h(stateless('tools/list', {}, { headers: { 'mcp-protocol-version': 'v999.0.0' }, meta: { 'io.modelcontextprotocol/protocolVersion': 'v999.0.0' } }));
+    const res = await h(
+      stateless(
+        'tools/list',
+        {},
+        { headers: { 'mcp-protocol-version': 'v999.0.0' }, meta: { 'io.modelcontextprotocol/protocolVersion': 'v999.0.0' } },
+      ),
+    );
     expect(res.status).toBe(400);
-    expect(await json(res)).toMatchObject({ id: 1, error: { code: -32022, data: { supported: expect.arrayContaining(['2026-07-28']) as unknown, requested: 'v999.0.0' } } });
+    expect(await json(res)).toMatchObject({
+      id: 1,
+      error: { code: -32022, data: { supported: expect.arrayContaining(['2026-07-28']) as unknown, requested: 'v999.0.0' } },
+    });
   });
 
   it('-32020 and 400 when MCP-Protocol-Version is absent or differs from _meta', async () => {
@@ -106,7 +152,14 @@ describe('stateless era: statuses of errors', () => {
     const differs = await h(stateless('tools/list', {}, { headers: { 'mcp-protocol-version': '2025-11-25' } }));
     expect(differs.status).toBe(400);
     expect(await json(differs)).toMatchObject({ error: { code: -32020 } });
-    const body = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } };
+    const body = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      params: {
+        _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+      },
+    };
     const absent = await h(post(body, { 'mcp-method': 'tools/list' }));
     expect(absent.status).toBe(400);
     expect(await json(absent)).toMatchObject({ id: 1, error: { code: -32020 } });
@@ -122,7 +175,8 @@ describe('stateless era: statuses of errors', () => {
   it('404 and -32601 for methods the era removed or never had, keeping the id', async () => {
     const h = serve();
     for (const [i, method] of ['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'nope/nothing'].entries()) {
-      const params = method === 'logging/setLevel' ? { level: 'info' } : method === 'resources/subscribe' ? { uri: 'test://static' } : {};
+      const params =
+        method === 'logging/setLevel' ? { level: 'info' } : method === 'resources/subscribe' ? { uri: 'test://static' } : {};
       const res = await h(stateless(method, params, { id: `r${i}` }));
       expect(res.status, method).toBe(404);
       expect(await json(res)).toMatchObject({ id: `r${i}`, error: { code: -32601 } });
@@ -140,13 +194,32 @@ describe('stateless era: statuses of errors', () => {
     const h = serve();
     const response = await h(post({ jsonrpc: '2.0', id: 1, result: {} }, { 'mcp-protocol-version': '2026-07-28' }));
     expect(response.status).toBe(400);
-    const batch = await h(post([{ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } }]));
+    const batch = await h(
+      post([
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/list',
+          params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+        },
+      ]),
+    );
     expect(batch.status).toBe(400);
   });
 
   it('initialize with a 2026-07-28 header is a header mismatch', async () => {
     const h = serve();
-    const res = await h(post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }, { 'mcp-protocol-version': '2026-07-28' }));
+    const res = await h(
+      post(
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+        },
+        { 'mcp-protocol-version': '2026-07-28' },
+      ),
+    );
     expect(res.status).toBe(400);
     expect(await json(res)).toMatchObject({ id: 1, error: { code: -32020 } });
   });
@@ -171,10 +244,29 @@ describe('stateless era: standard headers', () => {
     expect(upper.status).toBe(400);
     const spaced = await h(stateless('tools/list', {}, { headers: { 'mcp-method': '  tools/list\t' } }));
     expect(spaced.status).toBe(200);
-    const body = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } };
+    const body = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      params: {
+        _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+      },
+    };
     const mixedCase = await h(post(body, { 'MCP-PROTOCOL-VERSION': '2026-07-28', 'mCp-MeThOd': 'tools/list' }));
     expect(mixedCase.status).toBe(200);
-    const missing = await h(post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } }, { 'mcp-protocol-version': '2026-07-28' }));
+    const missing = await h(
+      post(
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/list',
+          params: {
+            _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+          },
+        },
+        { 'mcp-protocol-version': '2026-07-28' },
+      ),
+    );
     expect(missing.status).toBe(400);
   });
 
@@ -184,18 +276,25 @@ describe('stateless era: standard headers', () => {
     expect(ok.status).toBe(200);
     const missing = await h(stateless('tools/call', { name: 'echo', arguments: { text: 'x' } }, { headers: { 'mcp-name': '' } }));
     expect(missing.status).toBe(400);
-    const mismatch = await h(stateless('prompts/get', { name: 'greet', arguments: { name: 'a' } }, { headers: { 'mcp-name': 'other' } }));
+    const mismatch = await h(
+      stateless('prompts/get', { name: 'greet', arguments: { name: 'a' } }, { headers: { 'mcp-name': 'other' } }),
+    );
     expect(mismatch.status).toBe(400);
     expect(await json(mismatch)).toMatchObject({ error: { code: -32020 } });
-    const encoded = await h(stateless('tools/call', { name: 'echo', arguments: { text: 'x' } }, { headers: { 'mcp-name': b64('echo') } }));
+    const encoded = await h(
+      stateless('tools/call', { name: 'echo', arguments: { text: 'x' } }, { headers: { 'mcp-name': b64('echo') } }),
+    );
     expect(encoded.status).toBe(200);
-    const broken = await h(stateless('tools/call', { name: 'echo', arguments: { text: 'x' } }, { headers: { 'mcp-name': '=?base64?ZWNo*w==?=' } }));
+    const broken = await h(
+      stateless('tools/call', { name: 'echo', arguments: { text: 'x' } }, { headers: { 'mcp-name': '=?base64?ZWNo*w==?=' } }),
+    );
     expect(broken.status).toBe(400);
   });
 
   it('x-mcp-header arguments must be mirrored in Mcp-Param headers', async () => {
     const h = serve();
-    const call = (args: object, headers: Record<string, string>) => h(stateless('tools/call', { name: 'region', arguments: args }, { headers }));
+    const call = (args: object, headers: Record<string, string>) =>
+      h(stateless('tools/call', { name: 'region', arguments: args }, { headers }));
     expect((await call({ region: 'us-west1', query: 'q' }, { 'mcp-param-region': 'us-west1' })).status).toBe(200);
     expect((await call({ region: 'us-west1' }, {})).status).toBe(400);
     expect((await call({ region: 'us-west1' }, { 'Mcp-Param-Region': 'eu-west1' })).status).toBe(400);
@@ -231,7 +330,9 @@ describe('stateless era: streams', () => {
 
   it('hanging up on an SSE answer cancels the request', async () => {
     const h = serve();
-    const res = await h(stateless('tools/call', { name: 'progress', arguments: { steps: 50, delayMs: 20 } }, { meta: { progressToken: 1 } }));
+    const res = await h(
+      stateless('tools/call', { name: 'progress', arguments: { steps: 50, delayMs: 20 } }, { meta: { progressToken: 1 } }),
+    );
     const reader = new SseReader(res);
     expect(await reader.nextMessage()).toMatchObject({ method: 'notifications/progress' });
     await reader.cancel();
@@ -244,11 +345,17 @@ describe('stateless era: streams', () => {
     const res = await h(stateless('subscriptions/listen', { notifications: { toolsListChanged: true } }, { id: 'sub' }));
     expect(res.headers.get('content-type')).toBe('text/event-stream');
     const reader = new SseReader(res);
-    expect(await reader.nextMessage()).toMatchObject({ method: 'notifications/subscriptions/acknowledged', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub' } } });
+    expect(await reader.nextMessage()).toMatchObject({
+      method: 'notifications/subscriptions/acknowledged',
+      params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub' } },
+    });
     const comment = await reader.next();
     expect(comment?.comment).toBe('keep-alive');
     fixture.server.tool({ name: 'late', description: 'added later' }, () => 'x');
-    expect(await reader.nextMessage()).toMatchObject({ method: 'notifications/tools/list_changed', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub' } } });
+    expect(await reader.nextMessage()).toMatchObject({
+      method: 'notifications/tools/list_changed',
+      params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub' } },
+    });
     await reader.cancel();
     await new Promise((r) => setTimeout(r, 20));
     expect(fixture.server.sessions.size).toBe(0);

@@ -116,15 +116,33 @@ export function post(body: unknown, headers: Record<string, string> = {}, url = 
 }
 
 /** Opens a handshake-era session; returns its id. */
-export async function openSession(fetcher: Fetcher, revision = '2025-11-25', capabilities: object = {}, headers: Record<string, string> = {}): Promise<string> {
+export async function openSession(
+  fetcher: Fetcher,
+  revision = '2025-11-25',
+  capabilities: object = {},
+  headers: Record<string, string> = {},
+): Promise<string> {
   const init = await fetcher(
-    post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: revision, capabilities, clientInfo: { name: 'raw', version: '1' } } }, headers),
+    post(
+      {
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: revision, capabilities, clientInfo: { name: 'raw', version: '1' } },
+      },
+      headers,
+    ),
   );
   if (init.status !== 200) assert.fail(`initialize: ${init.status} ${await init.text()}`);
   const id = init.headers.get('mcp-session-id');
   if (id === null) assert.fail('no session id');
   await init.text();
-  const ack = await fetcher(post({ jsonrpc: '2.0', method: 'notifications/initialized' }, { ...headers, 'mcp-session-id': id, 'mcp-protocol-version': revision }));
+  const ack = await fetcher(
+    post(
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { ...headers, 'mcp-session-id': id, 'mcp-protocol-version': revision },
+    ),
+  );
   if (ack.status !== 202) assert.fail(`initialized: ${ack.status}`);
   return id;
 }
@@ -150,6 +168,11 @@ export function stateless(
     ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
     ...options.headers,
   };
-  const body = { jsonrpc: '2.0', id: options.id ?? 1, method, params: { ...params, _meta: meta2026(options.capabilities ?? {}, options.meta ?? {}) } };
+  const body = {
+    jsonrpc: '2.0',
+    id: options.id ?? 1,
+    method,
+    params: { ...params, _meta: meta2026(options.capabilities ?? {}, options.meta ?? {}) },
+  };
   return post(body, headers);
 }

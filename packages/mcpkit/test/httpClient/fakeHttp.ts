@@ -155,7 +155,12 @@ export class SseWriter {
   }
 
   write(text: string): void {
-    if (this.#open) this.#controller.enqueue(this.#encoder.encode(text));
+    this.writeBytes(this.#encoder.encode(text));
+  }
+
+  /** Writes raw bytes (to split a UTF-8 sequence across chunks, say). */
+  writeBytes(bytes: Uint8Array): void {
+    if (this.#open) this.#controller.enqueue(bytes);
   }
 
   close(): void {

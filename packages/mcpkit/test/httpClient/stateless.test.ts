@@ -229,4 +229,122 @@ describe('Streamable HTTP client, stateless era', () => {
     await transport.send(modern(1, 'tools/list'));
     expect(frames).toEqual(['not json', result(1, {})]);
   });
+
+  it('decodes UTF-8 split across chunks, and events split anywhere', async () => {
+    let writer: SseWriter | undefined;
+    const { transport, sink } = await open((call) => {
+      writer = new SseWriter(call.signal);
+      return writer.response;
+    });
+    const pending = transport.send(modern(1, 'tools/call', { name: 'x' }));
+    await waitFor(() => writer !== undefined);
+    const bytes = new TextEncoder().encode(event(result(1, { content: [{ type: 'text', text: 'crème brûlée 😀' }] })));
+    for (let i = 0; i < bytes.length; i += 3) writer?.writeBytes(bytes.slice(i, i + 3));
+    await pending;
+    expect(sink.frames).toEqual([result(1, { content: [{ type: 'text', text: 'crème brûlée 😀' }] })]);
+  });
+
+  it('delivers -32021 with its data too', async () => {
+    const missing = rpcError(1, -32021, 'Missing required client capability', { requiredCapabilities: { sampling: {} } });
+    const { transport, sink } = await open(() => json(missing, 400));
+    await transport.send(modern(1, 'tools/call', { name: 'needs-sampling' }));
+    expect(sink.frames).toEqual([missing]);
+  });
+
+  it('on HeaderMismatch for a tool it never listed, lists the tools itself and retries once with the headers', async () => {
+    const { http, transport, sink } = await open((call) => {
+      if (call.body?.method === 'tools/list') return json(result(idOf(call), TOOLS));
+      if (call.headers['mcp-param-region'] === undefined) return json(rpcError(idOf(call), -32020, 'Header mismatch: Mcp-Param-Region is missing'), 400);
+      return json(result(idOf(call), { content: [{ type: 'text', text: 'ok' }] }));
+    });
+    await transport.send(modern(7, 'tools/call', { name: 'execute_sql', arguments: { region: 'us-west1', query: 'SELECT 1' } }));
+    expect(http.calls.map((c) => [c.body?.method, c.headers['mcp-param-region']])).toEqual([
+      ['tools/call', undefined],
+      ['tools/list', undefined],
+      ['tools/call', 'us-west1'],
+    ]);
+    expect(http.calls[1]?.body?.params?.['_meta']).toEqual(http.calls[0]?.body?.params?.['_meta']);
+    expect(http.calls[1]?.headers['mcp-protocol-version']).toBe('2026-07-28');
+    expect(sink.frames).toEqual([result(7, { content: [{ type: 'text', text: 'ok' }] })]); // the internal listing is not delivered
+  });
+
+  it('delivers HeaderMismatch when listing the tools changes nothing (no retry loop)', async () => {
+    const mismatch = rpcError(3, -32020, 'Header mismatch');
+    const { http, transport, sink } = await open((call) => (call.body?.method === 'tools/list' ? json(result(idOf(call), TOOLS)) : json(mismatch, 400)));
+    await transport.send(modern(3, 'tools/call', { name: 'plain', arguments: {} }));
+    expect(http.calls.map((c) => c.body?.method)).toEqual(['tools/call', 'tools/list']);
+    expect(sink.frames).toEqual([mismatch]);
+  });
+
+  it('mirrors the values of the conformance scenario http-custom-headers the way its checker reads them', async () => {
+    const annotated = (type: string, header: string): Record<string, unknown> => ({ type, 'x-mcp-header': header });
+    const tool = {
+      name: 'test_custom_headers',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          region: annotated('string', 'Region'),
+          priority: annotated('number', 'Priority'),
+          verbose: annotated('boolean', 'Verbose'),
+          debug: annotated('boolean', 'Debug'),
+          empty_val: annotated('string', 'EmptyVal'),
+          method_val: annotated('string', 'Method'),
+          float_val: annotated('number', 'FloatVal'),
+          non_ascii_val: annotated('string', 'NonAscii'),
+          whitespace_val: annotated('string', 'Whitespace'),
+          internal_space_val: annotated('string', 'InternalSpace'),
+          crlf_val: annotated('string', 'CrLf'),
+          tab_val: annotated('string', 'Tab'),
+          query: { type: 'string' },
+        },
+      },
+    };
+    const { http, transport, sink } = await open((call) => json(result(idOf(call), call.body?.method === 'tools/list' ? { tools: [tool] } : { content: [] })));
+    await transport.send(modern(1, 'tools/list'));
+    // `number` is not allowed by the spec: the tool is left out of the list, but its headers are still mirrored.
+    expect((sink.frames[0] as { result: { tools: unknown[] } }).result.tools).toEqual([]);
+    const args = {
+      region: 'us-west1', priority: 42, verbose: false, debug: true, empty_val: '', method_val: 'test-method', float_val: 3.14159,
+      non_ascii_val: 'Hello, 世界', whitespace_val: ' padded ', internal_space_val: 'us west 1', crlf_val: 'line1\r\nline2', tab_val: '\tindented', query: 'SELECT * FROM users',
+    };
+    await transport.send(modern(2, 'tools/call', { name: 'test_custom_headers', arguments: args }));
+    const headers = http.calls[1]?.headers ?? {};
+    const decode = (v: string | undefined): string | undefined => (v?.startsWith('=?base64?') === true ? Buffer.from(v.slice(9, -2), 'base64').toString('utf8') : v);
+    expect(headers['mcp-param-region']).toBe('us-west1');
+    expect(headers['mcp-param-priority']).toBe('42');
+    expect(headers['mcp-param-verbose']).toBe('false');
+    expect(headers['mcp-param-debug']).toBe('true');
+    expect(decode(headers['mcp-param-emptyval'])).toBe('');
+    expect(headers['mcp-param-method']).toBe('test-method');
+    expect(headers['mcp-method']).toBe('tools/call');
+    expect(headers['mcp-param-floatval']).toBe('3.14159');
+    expect(headers['mcp-param-nonascii']).toBe('=?base64?SGVsbG8sIOS4lueVjA==?=');
+    expect(headers['mcp-param-whitespace']).toBe('=?base64?IHBhZGRlZCA=?=');
+    expect(headers['mcp-param-internalspace']).toBe('us west 1');
+    expect(decode(headers['mcp-param-crlf'])).toBe('line1\r\nline2');
+    expect(decode(headers['mcp-param-tab'])).toBe('\tindented');
+    expect(headers['mcp-param-query']).toBeUndefined();
+  });
+
+  it('leaves out exactly the invalid tools of the conformance scenario http-invalid-tool-headers', async () => {
+    const tool = (name: string, properties: Record<string, unknown>): Record<string, unknown> => ({ name, inputSchema: { type: 'object', properties } });
+    const s = (header: unknown, type = 'string'): Record<string, unknown> => ({ type, 'x-mcp-header': header });
+    const tools = [
+      tool('valid_tool', { region: s('Region') }),
+      tool('invalid_empty_header', { value: s('') }),
+      tool('invalid_object_header', { data: s('Data', 'object') }),
+      tool('invalid_array_header', { items: { ...s('Items', 'array'), items: { type: 'string' } } }),
+      tool('invalid_null_header', { nil: s('Nil', 'null') }),
+      tool('invalid_duplicate_same_case', { field1: s('Region'), field2: s('Region') }),
+      tool('invalid_duplicate_diff_case', { field1: s('MyField'), field2: s('myfield') }),
+      tool('invalid_space_in_name', { value: s('My Region') }),
+      tool('invalid_colon_in_name', { value: s('Region:Primary') }),
+      tool('invalid_non_ascii_name', { value: s('Région') }),
+      tool('invalid_control_char_name', { value: s('Region\t1') }),
+    ];
+    const { transport, sink, warnings } = await open((call) => json(result(idOf(call), { tools })));
+    await transport.send(modern(1, 'tools/list'));
+    expect((sink.frames[0] as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name)).toEqual(['valid_tool']);
+    expect(warnings).toHaveLength(10);
+  });
 });

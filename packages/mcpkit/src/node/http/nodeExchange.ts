@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BodyRead, HeaderMap, HttpExchange, StreamWriter } from '../../http/exchange.js';
-import { queryParam } from '../../http/webExchange.js';
+import { queryParam } from '../../http/query.js';
 
 /** An exchange over a Node request and response. */
 export class NodeExchange implements HttpExchange {
@@ -42,7 +42,10 @@ export class NodeExchange implements HttpExchange {
       this.#aborter = aborter;
       const res = this.#res;
       if (res.destroyed && !res.writableFinished) aborter.abort();
-      else res.once('close', () => { if (!res.writableFinished) aborter.abort(); });
+      else
+        res.once('close', () => {
+          if (!res.writableFinished) aborter.abort();
+        });
     }
     return this.#aborter.signal;
   }
@@ -76,7 +79,9 @@ export class NodeExchange implements HttpExchange {
         else chunks.push(chunk);
       };
       const onEnd = (): void => {
-        done({ text: chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks, total).toString('utf8') });
+        done({
+          text: chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks, total).toString('utf8'),
+        });
       };
       req.on('data', onData);
       req.on('end', onEnd);

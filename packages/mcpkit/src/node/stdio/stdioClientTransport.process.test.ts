@@ -14,7 +14,11 @@ let transports: StdioClientTransport[] = [];
 let stray: number[] = [];
 
 /** A client transport for the fixture server (or the wrapper), closed after the test. */
-function fixture(args: string[] = [], options: Partial<StdioClientTransportOptions> = {}, script = FIXTURE_SERVER): StdioClientTransport {
+function fixture(
+  args: string[] = [],
+  options: Partial<StdioClientTransportOptions> = {},
+  script = FIXTURE_SERVER,
+): StdioClientTransport {
   const transport = new StdioClientTransport({ command: process.execPath, args: [script, ...args], stderr: 'pipe', ...options });
   transports.push(transport);
   return transport;
@@ -150,7 +154,10 @@ describe('StdioClientTransport with a real server process', () => {
 
     it('rejects start with TRANSPORT_FAILED when the command does not exist, and close still returns', async () => {
       const transport = fixture([], { command: '/nonexistent/mcp-server' });
-      const error = await expectLocalError(transport.start({ receive: () => undefined, reject: () => undefined, closed: () => undefined }), 'TRANSPORT_FAILED');
+      const error = await expectLocalError(
+        transport.start({ receive: () => undefined, reject: () => undefined, closed: () => undefined }),
+        'TRANSPORT_FAILED',
+      );
       expect(error.message).toContain('ENOENT');
       const started = performance.now();
       await transport.close();

@@ -61,7 +61,12 @@ runTransportContract('StdioClientTransport ↔ a real StdioServerTransport proce
       connected.resolve(socket);
     });
     await new Promise<void>((resolve) => server.listen(path, resolve));
-    const a = new StdioClientTransport({ command: process.execPath, args: [FIXTURE_SERVER, '--relay', path], stderr: 'inherit', shutdownStepMs: 1000 });
+    const a = new StdioClientTransport({
+      command: process.execPath,
+      args: [FIXTURE_SERVER, '--relay', path],
+      stderr: 'inherit',
+      shutdownStepMs: 1000,
+    });
     const b = new SocketEnd(connected.promise);
     return {
       a,

@@ -71,7 +71,10 @@ describe('stdio server process', () => {
       await server.writeLine(JSON.stringify({ jsonrpc: '2.0', id, method: 'echo', params: { n } }));
       const first = await server.next(5000);
       if (row.reply) {
-        const expected = row.id === undefined ? { jsonrpc: '2.0', error: { code: row.code, message: expect.any(String) as unknown } } : { jsonrpc: '2.0', id: row.id, error: { code: row.code, message: expect.any(String) as unknown } };
+        const expected =
+          row.id === undefined
+            ? { jsonrpc: '2.0', error: { code: row.code, message: expect.any(String) as unknown } }
+            : { jsonrpc: '2.0', id: row.id, error: { code: row.code, message: expect.any(String) as unknown } };
         expect(first, row.name).toStrictEqual(expected);
         expect(await server.next(), row.name).toStrictEqual({ jsonrpc: '2.0', id, result: { n } });
       } else {
@@ -97,7 +100,9 @@ describe('stdio server process', () => {
   it('answers -32603 for a result nested too deeply to serialize, and stays up', async () => {
     const server = start();
     const depth = 100_000;
-    await server.writeLine(`{"jsonrpc":"2.0","id":"deep","method":"echo","params":{"a":${'['.repeat(depth)}${']'.repeat(depth)}}}`);
+    await server.writeLine(
+      `{"jsonrpc":"2.0","id":"deep","method":"echo","params":{"a":${'['.repeat(depth)}${']'.repeat(depth)}}}`,
+    );
     expect(await server.next()).toStrictEqual({ jsonrpc: '2.0', id: 'deep', error: { code: -32603, message: 'Internal error' } });
     expect(await ping(server, 3)).toMatchObject({ id: 3 });
   });

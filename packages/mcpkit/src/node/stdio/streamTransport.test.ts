@@ -5,7 +5,12 @@ import { runTransportContract } from '../../../test/transportContract.js';
 import { StreamTransport } from './streamTransport.js';
 
 /** Two transports joined by two PassThrough streams, as two processes joined by pipes. */
-function pipePair(options?: { maxMessageBytes?: number }): { a: StreamTransport; b: StreamTransport; aToB: PassThrough; bToA: PassThrough } {
+function pipePair(options?: { maxMessageBytes?: number }): {
+  a: StreamTransport;
+  b: StreamTransport;
+  aToB: PassThrough;
+  bToA: PassThrough;
+} {
   const aToB = new PassThrough();
   const bToA = new PassThrough();
   return { a: new StreamTransport(bToA, aToB, options), b: new StreamTransport(aToB, bToA, options), aToB, bToA };
@@ -103,7 +108,12 @@ describe('StreamTransport', () => {
     await later;
     const rest = readAll(output);
     expect(input.isPaused()).toBe(false);
-    expect((text + rest).split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { method: string }).method)).toStrictEqual(['big', 'later']);
+    expect(
+      (text + rest)
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => (JSON.parse(l) as { method: string }).method),
+    ).toStrictEqual(['big', 'later']);
   });
 
   it('on close: flushes queued messages, ends its output and stops reading', async () => {

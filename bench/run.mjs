@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+/**
+ * mcpkit benchmark: the same load against mcpkit, the official SDK v1 and v2,
+ * and a hand-written JSON-RPC baseline, side by side, rounds interleaved.
+ *
+ *   npm run bench                 full run (3 repetitions, < 5 minutes on 2 cores)
+ *   npm run bench -- --quick      small counts, one repetition (development)
+ *   options: --reps N  --only stdio|http-session|http-stateless  --out FILE
+ *
+ * See bench/README.md for what each figure means.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { scenarios, SUITES } from './lib/scenarios.mjs';
+import { render } from './lib/report.mjs';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(`--${name}`);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? fallback : args[i + 1];
+};
+
+const quick = flag('quick');
+const reps = Number(option('reps', quick ? 1 : 3));
+const only = option('only', undefined);
+const out = option('out', quick ? `${ROOT}results/quick.md` : `${ROOT}results/latest.md`);
+const TIMEOUT_MS = 120_000;
+
+/** Call counts per transport. stdio: 20,000 calls in all per run (the RSS figure is "after 20,000 calls"). */
+const COUNTS = quick
+  ? { stdio: { warm: 300, seq: 500, par: 2000 }, http: { warm: 100, seq: 200, par: 600 }, sessions: 200 }
+  : { stdio: { warm: 1000, seq: 3000, par: 15000 }, http: { warm: 200, seq: 600, par: 2400 }, sessions: 1000 };
+const INFLIGHT = 64;
+
+const scratch = `${tmpdir()}/mcpkit-bench-${process.pid}`;
+mkdirSync(scratch, { recursive: true });
+
+function environment() {
+  return {
+    node: process.version,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: availableParallelism(),
+    memGiB: (totalmem() / 2 ** 30).toFixed(1),
+    loadStart: loadavg().map((x) => x.toFixed(2)).join(' '),
+    date: new Date().toISOString(),
+    mode: quick ? 'quick' : 'full',
+    reps,
+    counts: COUNTS,
+  };
+}
+
+/** Runs one driver process; resolves with its JSON result (or `{ error }`). */
+function runOne(s, counts) {
+  const statsFile = `${scratch}/${s.client}-${s.server}-${s.transport}-${s.mode}`;
+  const cfg = { transport: s.transport, mode: s.mode, server: s.server, statsFile, inflight: INFLIGHT, ...counts };
+  if (s.sessions) Object.assign(cfg, { sessions: COUNTS.sessions, gc: true });
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [`${ROOT}clients/${s.client}.mjs`, JSON.stringify(cfg)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    child.on('exit', () => {
+      clearTimeout(timer);
+      killServer(statsFile);
+      const line = stdout.trim().split('\n').pop() ?? '';
+      try {
+        resolve(JSON.parse(line));
+      } catch {
+        resolve({ error: `driver failed: ${(stderr || stdout).trim().split('\n').slice(-3).join(' | ')}` });
+      }
+    });
+  });
+}
+
+/** A stdio server spawned by a client library may outlive a failed driver: end it. */
+function killServer(statsFile) {
+  try {
+    const pid = Number(readFileSync(`${statsFile}.pid`, 'utf8'));
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+const list = scenarios().filter((s) => only === undefined || s.suite === only);
+const results = new Map(list.map((s) => [s.key, []]));
+const env = environment();
+const started = Date.now();
+console.error(`mcpkit bench (${env.mode}): ${list.length} scenarios × ${reps} repetitions, Node ${env.node}, ${env.cores} cores, load ${env.loadStart}`);
+
+// Rounds interleaved: every scenario once per repetition, so machine noise hits all alike.
+for (let rep = 1; rep <= reps; rep++) {
+  for (const s of list) {
+    const counts = s.transport === 'stdio' ? COUNTS.stdio : COUNTS.http;
+    const r = await runOne(s, counts);
+    results.get(s.key).push(r);
+    const brief = r.error ? `ERROR ${r.error}` : r.na ? 'n/a' : summary(r);
+    console.error(`[${rep}/${reps}] ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s ${s.label.padEnd(40)} ${brief}`);
+  }
+}
+env.loadEnd = loadavg().map((x) => x.toFixed(2)).join(' ');
+env.seconds = Math.round((Date.now() - started) / 1000);
+
+const markdown = render(list, results, env, SUITES);
+mkdirSync(`${ROOT}results`, { recursive: true });
+writeFileSync(out, markdown);
+writeFileSync(out.replace(/\.md$/, '.json'), JSON.stringify({ env, results: Object.fromEntries(results) }, null, 1));
+rmSync(scratch, { recursive: true, force: true });
+process.stdout.write(markdown);
+console.error(`\nwritten to ${out}`);
+
+function summary(r) {
+  if (r.heapPerSessionBytes !== undefined) return `heap/session ${(r.heapPerSessionBytes / 1024).toFixed(2)} KB`;
+  return `p50 ${r.p50Us.toFixed(0)}µs  ${r.throughput.toFixed(0)}/s  srv ${r.serverCpuParUs.toFixed(1)}µs  cli ${r.clientCpuParUs.toFixed(1)}µs  cold ${r.coldStartMs.toFixed(0)}ms`;
+}
