@@ -4,6 +4,11 @@ import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
+// Plain JS files (scripts, fixtures, benchmarks) run on Node.
+const nodeGlobals = Object.fromEntries(
+  ['process', 'console', 'Buffer', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'URL', 'fetch', 'performance', 'structuredClone', 'AbortController', 'TextEncoder', 'TextDecoder', 'queueMicrotask', 'globalThis'].map((g) => [g, 'readonly']),
+);
+
 const core = 'packages/mcpkit/src';
 const layer = (folder, forbidden, message) => ({
   files: [`${core}/${folder}/**/*.ts`],
@@ -48,7 +53,7 @@ export default tseslint.config(
   layer('client', ['server', 'http', 'node', 'testing'], 'server and client never import each other, nor transports above them.'),
   layer('http', ['node', 'testing'], 'The HTTP core is runtime-neutral.'),
   {
-    files: ['**/*.test.ts', '**/*.test-d.ts', 'test/**', 'bench/**', 'scripts/**', 'apps/**', 'servers/**', '**/testing/**', 'vitest.config.ts', 'eslint.config.js'],
+    files: ['**/*.test.ts', '**/*.test-d.ts', 'test/**', 'packages/*/test/**', 'bench/**', 'scripts/**', 'apps/**', 'servers/**', '**/testing/**', 'vitest.config.ts', 'eslint.config.js'],
     rules: {
       'no-restricted-syntax': 'off',
       'no-restricted-imports': 'off',
@@ -59,5 +64,9 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { globals: nodeGlobals },
   },
 );

@@ -4,7 +4,6 @@
  *
  * @module
  */
-export { canonicalJson } from './cache.js';
 export { McpClient } from './client.js';
 export type { ClientMethod, RequestParamsOf, RequestResultOf } from './requestTypes.js';
 export { isResourceNotFound, ResourceNotFoundError } from './errors.js';

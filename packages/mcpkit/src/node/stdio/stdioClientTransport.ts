@@ -147,7 +147,11 @@ export class StdioClientTransport implements Transport {
     const stdin = child.stdin;
     const stdout = child.stdout;
     if (stdin === null || stdout === null) return Promise.reject(new LocalError('TRANSPORT_FAILED', 'Child has no stdio pipes'));
-    const inner = new StreamTransport(stdout, stdin, o.maxMessageBytes === undefined ? undefined : { maxMessageBytes: o.maxMessageBytes });
+    // The client never pauses its input: the server does, and if both did, two peers sending large messages would deadlock.
+    const inner = new StreamTransport(stdout, stdin, {
+      pauseInputWhileFull: false,
+      ...(o.maxMessageBytes !== undefined && { maxMessageBytes: o.maxMessageBytes }),
+    });
     this.#inner = inner;
     this.#exit = new Promise<ExitInfo>((resolve) => {
       child.once('close', (code, signal) => {

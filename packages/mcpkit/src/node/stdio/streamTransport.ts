@@ -32,6 +32,14 @@ export interface StreamTransportOptions {
    * `close()` itself (the stdio server does, after its grace period).
    */
   readonly closeOnInputEnd?: boolean;
+  /**
+   * Stop reading while the output is full (default true). Exactly one side of
+   * a pipe pair may do this, or two peers that both send large messages wait
+   * on each other forever: the server pauses (a client that stops reading
+   * cannot make it buffer without bound); the client keeps reading, which is
+   * what lets the server's output drain.
+   */
+  readonly pauseInputWhileFull?: boolean;
 }
 
 /** A transport over a readable (inbound lines) and a writable (outbound lines). */
@@ -40,6 +48,7 @@ export class StreamTransport implements Transport {
   readonly #output: Writable;
   readonly #maxBytes: number;
   readonly #closeOnInputEnd: boolean;
+  readonly #pauseInputWhileFull: boolean;
   #sink: TransportSink | undefined;
   #decoder: LineDecoder | undefined;
   #batch: string[] = [];
@@ -54,6 +63,7 @@ export class StreamTransport implements Transport {
     this.#output = output;
     this.#maxBytes = options?.maxMessageBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.#closeOnInputEnd = options?.closeOnInputEnd !== false;
+    this.#pauseInputWhileFull = options?.pauseInputWhileFull !== false;
   }
 
   start(sink: TransportSink): Promise<void> {
@@ -151,11 +161,11 @@ export class StreamTransport implements Transport {
     if (!ok) {
       // The writable is full: stop reading until it drains, then write what queued meanwhile.
       this.#draining = true;
-      this.#input.pause();
+      if (this.#pauseInputWhileFull) this.#input.pause();
       this.#output.once('drain', () => {
         this.#draining = false;
         if (this.#closed) return;
-        this.#input.resume();
+        if (this.#pauseInputWhileFull) this.#input.resume();
         this.#flush();
       });
     }
