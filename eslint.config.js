@@ -1,7 +1,6 @@
 // Type-aware lint: strictTypeChecked (no floating or misused promises), plus
 // the layer rules that keep imports pointing downward.
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 // Plain JS files (scripts, fixtures, benchmarks) run on Node.
@@ -33,9 +32,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-cycle': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],

@@ -7,7 +7,8 @@
  *
  *   node bench/micro.mjs [calls=200000] [inflight=64] [rounds=5]
  */
-import { McpServer } from 'mcpkit/server';
+// MCPKIT_SERVER: another build's server module (e.g. a copy of dist from before a change), for A/B runs.
+const { McpServer } = await import(process.env.MCPKIT_SERVER ?? 'mcpkit/server');
 import { defineEcho } from './servers/mcpkit-echo.mjs';
 
 const [calls = 200_000, inflight = 64, rounds = 5] = process.argv.slice(2).map(Number);

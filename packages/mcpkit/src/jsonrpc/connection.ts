@@ -59,7 +59,8 @@ export class Connection implements PendingHost, IncomingHost {
   readonly #transport: Transport;
   readonly #options: ConnectionOptions;
   readonly #pending = new Map<RequestId, PendingRequest>();
-  readonly #progress = new Map<RequestId, PendingRequest>();
+  /** Created on first use: most connections never ask for progress, and an HTTP server keeps one connection per session. */
+  #progress: Map<RequestId, PendingRequest> | undefined;
   readonly #incoming = new Map<RequestId, IncomingRequest>();
   readonly #defaults: { readonly timeoutMs: number; readonly maxTotalTimeoutMs: number };
   #nextId = 0;
@@ -118,7 +119,7 @@ export class Connection implements PendingHost, IncomingHost {
     }
     const pending = new PendingRequest(this, id, method, token, options, this.#defaults);
     this.#pending.set(id, pending);
-    if (token !== undefined) this.#progress.set(token, pending);
+    if (token !== undefined) (this.#progress ??= new Map()).set(token, pending);
     const message: JsonRpcRequest = sent === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: sent };
     this.#send(message, options?.relatedRequestId).catch((error: unknown) => {
       pending.fail(isUnencodable(error) ? error : new LocalError('TRANSPORT_FAILED', `Could not send ${method}`, { cause: error }));
@@ -143,7 +144,7 @@ export class Connection implements PendingHost, IncomingHost {
   /** @internal PendingHost: forget a settled request. */
   settle(id: RequestId, progressToken: RequestId | undefined): void {
     this.#pending.delete(id);
-    if (progressToken !== undefined) this.#progress.delete(progressToken);
+    if (progressToken !== undefined) this.#progress?.delete(progressToken);
   }
 
   /** @internal PendingHost: tell the peer a request was abandoned. */
@@ -319,7 +320,7 @@ export class Connection implements PendingHost, IncomingHost {
     const progress = this.#options.progress;
     if (progress !== undefined && method === progress.method) {
       const token = progress.token(notification.params);
-      const pending = token === undefined ? undefined : this.#progress.get(token);
+      const pending = token === undefined ? undefined : this.#progress?.get(token);
       if (pending !== undefined && notification.params !== undefined) {
         pending.progress(notification.params);
         return;

@@ -32,6 +32,8 @@ export interface ServerHost extends ScopeHost {
   readonly exposeErrorDetails: boolean;
   /** The capabilities advertised (what is registered, plus what the options declare). */
   capabilities(): ServerCapabilities;
+  /** True if the advertised capabilities include the dotted `path`; cheap enough to ask on every request. */
+  offers(path: string): boolean;
   /** The handler of an era-independent method, if the server has one. */
   feature(method: string): MethodHandler | undefined;
   /** Runs `core` for `request` inside the middleware chain. */

@@ -8,6 +8,7 @@
 import { LocalError } from '../jsonrpc/localError.js';
 import type { Transport } from '../jsonrpc/transport.js';
 import { isObject } from '../protocol/check.js';
+import { hasCapability } from '../protocol/methods.js';
 import type { Implementation, LoggingLevel, ReadResourceResult, Result, ServerCapabilities } from '../protocol/types/index.js';
 import { REVISIONS, type Revision } from '../protocol/versions.js';
 import type { SchemaInput } from '../schema/toolSchema.js';
@@ -60,6 +61,7 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
   readonly #sessions = new Set<ServerSession>();
   readonly #pendingChanges = new Set<'tools' | 'prompts' | 'resources'>();
   readonly #notificationHandlers = new Map<string, Set<ClientNotificationHandler>>();
+  readonly #offered = new Map<string, boolean>();
   #state: State | undefined;
   #starting: Promise<void> | undefined;
   #closeLifespan: (() => void | Promise<void>) | undefined;
@@ -180,6 +182,17 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
     return caps;
   }
 
+  /**
+   * True if the advertised capabilities include `path` (`"tools"`,
+   * `"resources.subscribe"`). Sessions ask on every request, so the answer is
+   * kept until a registration changes what is advertised.
+   */
+  offers(path: string): boolean {
+    let offered = this.#offered.get(path);
+    if (offered === undefined) this.#offered.set(path, (offered = hasCapability(this.capabilities(), path)));
+    return offered;
+  }
+
   /** Runs the lifespan hook (once). `connect` calls it; call it yourself to start early. */
   start(): Promise<void> {
     this.#starting ??= (async () => {
@@ -277,6 +290,7 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
 
   /** Coalesces changes made in one turn into one notification per list. */
   #changed(kind: 'tools' | 'prompts' | 'resources'): void {
+    this.#offered.clear();
     if (this.#pendingChanges.size === 0) {
       queueMicrotask(() => {
         const kinds = [...this.#pendingChanges];

@@ -16,7 +16,7 @@ import { isObject } from '../protocol/check.js';
 import { ErrorCode } from '../protocol/errorCodes.js';
 import { mcpCancellation, mcpProgress } from '../protocol/conventions.js';
 import { META_PROTOCOL_VERSION } from '../protocol/meta.js';
-import { hasCapability, requestEntry } from '../protocol/methods.js';
+import { requestEntry } from '../protocol/methods.js';
 import type { RequestEntry } from '../protocol/methodTable.js';
 import type { ClientCapabilities, Implementation, LoggingLevel, Result, ServerCapabilities } from '../protocol/types/index.js';
 import { allowsBatch, negotiateHandshake, type Revision } from '../protocol/versions.js';
@@ -190,7 +190,7 @@ export class ServerSession {
   #entry(method: string, revision: Revision): RequestEntry {
     const entry = requestEntry(method);
     if (entry === undefined || entry.from === 'server' || !entry.revisions.includes(revision)) throw RpcError.methodNotFound(method);
-    if (entry.capability !== undefined && !hasCapability(this.#host.capabilities(), entry.capability)) throw RpcError.methodNotFound(method);
+    if (entry.capability !== undefined && !this.#host.offers(entry.capability)) throw RpcError.methodNotFound(method);
     return entry;
   }
 

@@ -68,7 +68,7 @@ describe('server/discover', () => {
   it('answers versions, capabilities, resultType, serverInfo and cache hints', async () => {
     const result = await request(await peerOf(fullServer()), 'server/discover');
     expect(result).toEqual({
-      supportedVersions: ['2026-07-28'],
+      supportedVersions: ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'],
       capabilities: {
         logging: {},
         tools: { listChanged: true },
@@ -88,9 +88,11 @@ describe('server/discover', () => {
     expect(result).toMatchObject({ instructions: 'Be nice.' });
   });
 
-  it('lists only 2026-07-28 in supportedVersions even when the server speaks older revisions too', async () => {
-    const result = (await request(await peerOf(fullServer()), 'server/discover')) as { supportedVersions: string[] };
-    expect(result.supportedVersions).toEqual(['2026-07-28']);
+  it('lists the revisions the server is configured for, as -32022 does', async () => {
+    const result = (await request(await peerOf(fullServer({ revisions: ['2025-11-25', '2026-07-28'] })), 'server/discover')) as {
+      supportedVersions: string[];
+    };
+    expect(result.supportedVersions).toEqual(['2025-11-25', '2026-07-28']);
   });
 });
 

@@ -62,7 +62,7 @@ export function statelessCaller(host: ServerHost, meta: Readonly<Record<string, 
     clientCapabilities: caps,
     auth: rpc.info?.auth,
     // Without a per-request level, no log messages at all (2026-07-28 logging).
-    logLevel: level === undefined || host.capabilities().logging === undefined ? undefined : level,
+    logLevel: level === undefined || !host.offers('logging') ? undefined : level,
     session: new Map(),
     sessionId: undefined,
     notify: undefined,
@@ -115,7 +115,9 @@ export async function runWithReplay(
 /** The `server/discover` result. */
 export function discover(host: ServerHost): MethodHandler {
   return () => {
-    const result: Record<string, unknown> = { supportedVersions: statelessRevisions(host), capabilities: host.capabilities() };
+    // Every revision the server speaks, as -32022 lists them (the spec's example names a handshake revision too):
+    // a client may pick a handshake revision from here and use `initialize`.
+    const result: Record<string, unknown> = { supportedVersions: [...host.revisions], capabilities: host.capabilities() };
     if (host.instructions !== undefined) result['instructions'] = host.instructions;
     return Promise.resolve(result);
   };

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=options.js.map

@@ -1,0 +1,71 @@
+/**
+ * What the client knows of the server's tools: the last listing, kept so that
+ * `callTool` can check `structuredContent` against the tool's `outputSchema`
+ * (2025-06-18+). A `tools/list_changed` notification forgets it; the next call
+ * that needs a schema lists the tools again.
+ *
+ * @see https://modelcontextprotocol.io/specification/2026-07-28/server/tools#output-schema
+ * @module
+ */
+import { LocalError } from '../jsonrpc/localError.js';
+/** The last listing of the server's tools, and their compiled output schemas. */
+export class ToolCatalog {
+    #tools = new Map();
+    // Keyed by the schema object, so a new listing with a new schema compiles anew.
+    #compiled = new WeakMap();
+    #validator;
+    #listed = false;
+    constructor(validator) {
+        this.#validator = validator;
+    }
+    /** True once a whole listing was seen since the last invalidation. */
+    get listed() {
+        return this.#listed;
+    }
+    /** The tool named `name` in the last listing. */
+    get(name) {
+        return this.#tools.get(name);
+    }
+    /** Learns one page of a listing; the page without `nextCursor` ends it. */
+    record(tools, last) {
+        for (const tool of tools)
+            this.#tools.set(tool.name, tool);
+        if (last)
+            this.#listed = true;
+    }
+    /** Forgets everything (the list changed, or a new connection). */
+    clear() {
+        this.#tools.clear();
+        this.#listed = false;
+    }
+    /**
+     * The ways `result` breaks `tool`'s output schema (empty when it conforms,
+     * or the tool declares none). A schema that cannot be compiled is reported
+     * as an issue too: the server advertised something no client can check.
+     */
+    async check(tool, result) {
+        const schema = tool.outputSchema;
+        if (schema === undefined)
+            return [];
+        if (result.structuredContent === undefined) {
+            return [{ path: '', message: `structuredContent is missing, but tool ${tool.name} declares an outputSchema` }];
+        }
+        let validate = this.#compiled.get(schema);
+        if (validate === undefined) {
+            const validator = this.#validator();
+            try {
+                await validator.ready?.();
+                validate = validator.compile(schema);
+            }
+            catch (error) {
+                if (!(error instanceof LocalError) || error.code !== 'INVALID_ARGUMENT')
+                    throw error;
+                return [{ path: '', message: `the outputSchema of tool ${tool.name} cannot be used: ${error.message}` }];
+            }
+            this.#compiled.set(schema, validate);
+        }
+        const checked = validate(result.structuredContent);
+        return checked.ok ? [] : checked.issues;
+    }
+}
+//# sourceMappingURL=toolCatalog.js.map

@@ -1,0 +1,297 @@
+/**
+ * The client side of Streamable HTTP, for both eras.
+ *
+ * Every message is its own POST; the response is JSON, an SSE stream, or 202.
+ * What era a message belongs to is read from the message itself:
+ *
+ * - A message whose `_meta` names a revision (2026-07-28) is stateless:
+ *   `MCP-Protocol-Version` is that revision, `Mcp-Method`/`Mcp-Name`/
+ *   `Mcp-Param-*` mirror the body, there is no session and no resumption, and
+ *   cancelling means closing the response stream.
+ * - Anything else is handshake era: the session id the server gave with the
+ *   `InitializeResult`, the negotiated revision, a `GET` stream for
+ *   server-initiated messages, resumption of dropped streams, transparent
+ *   re-initialization when the session expires, and `DELETE` on close. When the
+ *   `initialize` POST fails the way an old HTTP+SSE server fails, the transport
+ *   switches to that transport underneath.
+ *
+ * @see 2026-07-28 `basic/transports/streamable-http.mdx`
+ * @see 2025-11-25 `basic/transports.mdx#streamable-http`
+ * @module
+ */
+import { encode } from '../../jsonrpc/codec.js';
+import { LocalError } from '../../jsonrpc/localError.js';
+import { isRequest } from '../../jsonrpc/message.js';
+import { Exchange, routeCancellation } from './exchange.js';
+import { discard, mediaType, send } from './fetcher.js';
+import { toFrame } from './frames.js';
+import { HttpTransportError, readErrorBody, statusError } from './httpError.js';
+import { statelessRevision } from './messageHeaders.js';
+import { postHeaders } from './postHeaders.js';
+import { reconnectPolicy } from './reconnect.js';
+import { reinitialize } from './reinitialize.js';
+import { ServerStream } from './serverStream.js';
+import { endSession, HandshakeSession } from './session.js';
+import { openSseFallback } from './sseFallback.js';
+import { followStream } from './sseStream.js';
+import { relearnHeaders } from './toolRefresh.js';
+import { ToolRegistry } from './toolRegistry.js';
+const FALLBACK_STATUSES = new Set([400, 404, 405]);
+/** A Streamable HTTP client transport (both eras), with HTTP+SSE fallback. */
+export class StreamableHttpClientTransport {
+    #url;
+    #context;
+    #policy;
+    #fallback;
+    #warn;
+    #session;
+    #tools;
+    #exchanges = new Map();
+    #closer = new AbortController();
+    #server;
+    #sink;
+    #ended = false;
+    #statelessVersion;
+    #reinit;
+    #legacy;
+    constructor(options) {
+        this.#url = new URL(options.url);
+        this.#context = { fetch: options.fetch, headers: options.headers, requestInit: options.requestInit };
+        this.#policy = reconnectPolicy(options.reconnect);
+        this.#fallback = options.fallbackToSse ?? true;
+        this.#warn = options.onWarning ?? (() => undefined);
+        this.#session = new HandshakeSession(options.sessionId);
+        this.#tools = new ToolRegistry(this.#warn);
+        this.#server = new ServerStream({
+            context: this.#context,
+            url: this.#url,
+            policy: this.#policy,
+            session: this.#session,
+            signal: this.#closer.signal,
+            receive: (text) => {
+                this.#receive(toFrame(text));
+            },
+            expired: (sessionId) => this.#recover(sessionId),
+            warn: this.#warn,
+        });
+    }
+    /** The handshake-era session id, once the server assigned one. */
+    get sessionId() {
+        return this.#session.id;
+    }
+    /** Which wire protocol is in use: Streamable HTTP, or the 2024-11-05 HTTP+SSE transport after a fallback. */
+    get protocol() {
+        return this.#legacy === undefined ? 'streamable-http' : 'http+sse';
+    }
+    /** Nothing to open: HTTP is driven by the messages sent. */
+    start(sink) {
+        if (this.#sink !== undefined)
+            return Promise.reject(new LocalError('INVALID_ARGUMENT', 'Transport already started'));
+        this.#sink = sink;
+        return Promise.resolve();
+    }
+    /**
+     * POSTs one message and delivers what comes back. For a request, resolves
+     * once its response has been delivered (a long-lived `subscriptions/listen`
+     * stays pending while its stream is open), and rejects with
+     * `HttpTransportError` if the exchange failed without a JSON-RPC answer.
+     * `relatedRequestId` needs no routing here: every message is its own POST.
+     */
+    async send(payload, _options) {
+        if (this.#sink === undefined || this.#ended)
+            throw new LocalError('CONNECTION_CLOSED', this.#ended ? 'Transport closed' : 'Transport not started');
+        if (this.#legacy !== undefined)
+            return this.#legacy.send(payload);
+        const messages = Array.isArray(payload) ? payload : [payload];
+        const single = messages.length === 1 ? messages[0] : undefined;
+        const statelessConnection = this.#session.version === undefined && this.#statelessVersion !== undefined;
+        const cancelled = single === undefined ? undefined : routeCancellation(single, this.#exchanges, statelessConnection);
+        if (cancelled === 'stateless')
+            return;
+        for (const message of messages) {
+            if (this.#session.isInitialize(message))
+                this.#server.stop(); // a new handshake: the old session's stream is done
+            this.#session.observeOutgoing(message);
+            if (isRequest(message) && message.method === 'tools/list' && statelessRevision(message) !== undefined)
+                this.#tools.watch(message.id);
+        }
+        await this.#post(payload, messages, true);
+        // Handshake era: the server was told; stop waiting on the abandoned request's stream too.
+        if (cancelled !== undefined)
+            cancelled.cancel();
+    }
+    /** Aborts every request and stream, ends the session (`DELETE`; 405 is fine), and closes. */
+    async close() {
+        if (this.#ended)
+            return;
+        this.#ended = true;
+        this.#closer.abort();
+        const legacy = this.#legacy;
+        if (legacy !== undefined)
+            await legacy.close();
+        else
+            await endSession(this.#session, this.#context, this.#url, this.#warn);
+        this.#sink?.closed();
+    }
+    async #post(payload, messages, mayRecover) {
+        const single = messages.length === 1 ? messages[0] : undefined;
+        const revision = single === undefined ? undefined : statelessRevision(single);
+        if (revision !== undefined)
+            this.#statelessVersion = revision;
+        const ids = messages.filter(isRequest).map((m) => m.id);
+        const exchange = new Exchange(ids, revision !== undefined, this.#closer.signal);
+        for (const id of ids)
+            this.#exchanges.set(id, exchange);
+        const what = `POST ${single !== undefined && 'method' in single ? single.method : 'message'}`;
+        const headers = postHeaders(single, revision, { session: this.#session, tools: this.#tools, statelessVersion: this.#statelessVersion });
+        try {
+            const response = await send(this.#context, {
+                method: 'POST',
+                url: this.#url,
+                headers,
+                body: encode(payload),
+                signal: exchange.controller.signal,
+                what,
+            });
+            if (response.ok) {
+                await this.#accept(response, exchange, single, what);
+                return;
+            }
+            const recovery = await this.#refuse(response, exchange, single, headers['Mcp-Session-Id'], mayRecover, what);
+            // The caller may have given up while the transport was recovering.
+            if (recovery === 'retry' && !exchange.cancelled)
+                await this.#post(payload, messages, false);
+        }
+        catch (error) {
+            if (exchange.cancelled || (ids.length > 0 && exchange.done))
+                return; // cancelled, or answered: the abort is ours
+            if (this.#ended)
+                throw new LocalError('CONNECTION_CLOSED', 'Transport closed', { cause: error });
+            throw error;
+        }
+        finally {
+            for (const id of ids)
+                if (this.#exchanges.get(id) === exchange)
+                    this.#exchanges.delete(id);
+            exchange.dispose();
+        }
+    }
+    /** A 2xx response: deliver its JSON or SSE body; 202 has none. */
+    async #accept(response, exchange, single, what) {
+        if (!exchange.stateless && single !== undefined) {
+            if (this.#session.isInitialize(single))
+                this.#session.id = response.headers.get('mcp-session-id') ?? undefined;
+            else if ('method' in single && single.method === 'notifications/initialized')
+                this.#server.open();
+        }
+        if (mediaType(response) === 'text/event-stream') {
+            await followStream(response, {
+                onMessage: (data) => {
+                    this.#receive(toFrame(data));
+                },
+                done: () => exchange.done,
+                ...(exchange.stateless ? {} : { reconnect: (lastEventId, signal) => this.#server.resume(lastEventId, signal) }),
+                needsEventId: true,
+                policy: this.#policy,
+                signal: exchange.controller.signal,
+            });
+            if (!exchange.done)
+                throw new HttpTransportError(response.status, `${what}: the SSE stream ended before the response`);
+            return;
+        }
+        if (exchange.ids.length === 0 || response.status === 202) {
+            discard(response);
+            return;
+        }
+        const text = await response.text();
+        if (text.trim() !== '')
+            this.#receive(toFrame(text));
+        if (!exchange.done)
+            throw new HttpTransportError(response.status, `${what}: the response body did not answer the request`);
+    }
+    /**
+     * An HTTP error: deliver a JSON-RPC answer if the body has one; else recover
+     * from an expired session (`'retry'`), fall back to HTTP+SSE, or fail.
+     */
+    async #refuse(response, exchange, single, sentSession, mayRecover, what) {
+        const body = readErrorBody(await response.text().catch(() => ''), exchange.ids);
+        if (body.kind === 'answer') {
+            const base = { context: this.#context, url: this.#url, policy: this.#policy, signal: this.#closer.signal, tools: this.#tools };
+            if (mayRecover && single !== undefined && (await relearnHeaders(base, single, body.responses, this.#warn)))
+                return 'retry';
+            for (const answer of body.responses)
+                this.#receive(answer);
+            if (exchange.done)
+                return undefined;
+        }
+        const error = statusError(response.status, response.statusText, body.kind === 'none' ? body.detail : undefined, what);
+        const initialize = single !== undefined && this.#session.isInitialize(single);
+        if (response.status === 404 && !exchange.stateless && sentSession !== undefined && mayRecover && !initialize) {
+            await this.#recover(sentSession, error);
+            const initialized = single !== undefined && 'method' in single && single.method === 'notifications/initialized';
+            return initialized ? undefined : 'retry'; // the replay sent `initialized` already
+        }
+        if (initialize && this.#fallback && body.kind === 'none' && FALLBACK_STATUSES.has(response.status)) {
+            await this.#fallBack(single, error);
+            return undefined;
+        }
+        throw error;
+    }
+    /** Re-establishes an expired session once, however many requests noticed the expiry. */
+    async #recover(expiredId, cause) {
+        if (this.#reinit === undefined) {
+            if (this.#session.id !== expiredId)
+                return; // already replaced
+            if (!this.#session.canReinitialize)
+                throw cause ?? new LocalError('TRANSPORT_FAILED', 'Session expired');
+            this.#server.stop();
+            this.#reinit = reinitialize(this.#session, this.#context, this.#url, this.#policy, this.#closer.signal)
+                .then(() => {
+                this.#server.open();
+            })
+                .finally(() => {
+                this.#reinit = undefined;
+            });
+        }
+        await this.#reinit;
+    }
+    /** Switches to the HTTP+SSE transport and re-sends `initialize` there; the original failure stands if that fails too. */
+    async #fallBack(initialize, cause) {
+        const legacy = await openSseFallback(this.#url, this.#context, cause, this.#warn, {
+            receive: (frame) => {
+                this.#sink?.receive(frame);
+            },
+            reject: (error) => this.#sink?.reject(error),
+            closed: (error) => {
+                if (this.#ended)
+                    return;
+                this.#ended = true;
+                this.#closer.abort();
+                this.#sink?.closed(error);
+            },
+        });
+        this.#legacy = legacy;
+        await legacy.send(initialize);
+    }
+    /** Hands a frame to the client, after learning from it what the transport needs. */
+    #receive(frame) {
+        if (this.#ended || typeof frame !== 'object' || frame instanceof Uint8Array) {
+            if (!this.#ended)
+                this.#sink?.receive(frame);
+            return;
+        }
+        const out = Array.isArray(frame) ? frame.map((item) => this.#inspect(item)) : this.#inspect(frame);
+        this.#sink?.receive(out);
+    }
+    #inspect(item) {
+        if (typeof item !== 'object' || item === null || 'method' in item)
+            return item;
+        const message = item;
+        this.#session.observeIncoming(message);
+        const id = item.id;
+        if (typeof id === 'string' || typeof id === 'number')
+            this.#exchanges.get(id)?.answer(id);
+        return this.#tools.inspect(message);
+    }
+}
+//# sourceMappingURL=streamableHttpClientTransport.js.map

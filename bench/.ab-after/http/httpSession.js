@@ -1,0 +1,218 @@
+/**
+ * A handshake-era session over Streamable HTTP: the transport its
+ * `ServerSession` talks through. Each outgoing message goes to exactly one
+ * stream: a response (or anything sent on behalf of a request) to the stream
+ * of the POST that carried the request, everything else to the standalone GET
+ * stream. Session ids, event ids and streams never leave this module and the
+ * streams it owns.
+ *
+ * @module
+ */
+import { encode } from '../jsonrpc/codec.js';
+import { LocalError } from '../jsonrpc/localError.js';
+import { HttpError } from './httpError.js';
+import { RequestView } from './requestView.js';
+import { eventId, parseEventId, SessionStream } from './sessionStream.js';
+import { messageEvent, SSE_HEADERS } from './sse.js';
+const RESOLVED = Promise.resolve();
+function responseIds(payload) {
+    const messages = Array.isArray(payload) ? payload : [payload];
+    const ids = [];
+    for (const m of messages) {
+        const id = m['id'];
+        if (!('method' in m) && (typeof id === 'string' || typeof id === 'number'))
+            ids.push(id);
+    }
+    return ids;
+}
+/** One session: a transport for the server, streams for the client. */
+export class HttpSession {
+    /** The session id (`Mcp-Session-Id`). */
+    id;
+    /** Who opened the session (the server's principal of its auth); later requests must match. */
+    principal;
+    /** The server side, once connected. */
+    server;
+    /** The id of the `initialize` request that opened the session, until it is answered. */
+    initializing;
+    /** When the session last saw activity (ms since the epoch). */
+    lastActive = Date.now();
+    store;
+    keepAlive;
+    retryMs;
+    #streams = new Map();
+    #byRequest = new Map();
+    #standalone;
+    #sink;
+    #nextNo = 1;
+    #closed = false;
+    constructor(id, principal, deps) {
+        this.id = id;
+        this.principal = principal;
+        this.store = deps.store;
+        this.keepAlive = deps.keepAlive;
+        this.retryMs = deps.retryMs;
+    }
+    get priming() {
+        const revision = this.server?.revision;
+        return revision !== undefined && revision >= '2025-11-25';
+    }
+    /** True while a client connection is open on any stream (a session in use is never idle). */
+    get busy() {
+        if (this.#standalone?.connected === true)
+            return true;
+        for (const stream of this.#streams.values())
+            if (stream.connected)
+                return true;
+        return false;
+    }
+    get closed() {
+        return this.#closed;
+    }
+    key(no) {
+        return `${this.id}/${no}`;
+    }
+    touch() {
+        this.lastActive = Date.now();
+    }
+    finished(stream) {
+        this.#streams.delete(stream.no);
+    }
+    // Transport (the server's side)
+    start(sink) {
+        this.#sink = sink;
+        return RESOLVED;
+    }
+    send(payload, options) {
+        if (this.#closed)
+            return Promise.reject(new LocalError('CONNECTION_CLOSED', 'Session closed'));
+        let data;
+        try {
+            data = encode(payload);
+        }
+        catch (error) {
+            return Promise.reject(error);
+        }
+        const completes = responseIds(payload);
+        let stream;
+        if (completes.length > 0) {
+            stream = this.#byRequest.get(completes[0]);
+            for (const id of completes)
+                this.#byRequest.delete(id);
+        }
+        else {
+            const related = options?.relatedRequestId;
+            stream = (related === undefined ? undefined : this.#byRequest.get(related)) ?? this.#standalone;
+        }
+        if (stream === undefined) {
+            if (completes.length > 0)
+                return RESOLVED;
+            return Promise.reject(new LocalError('TRANSPORT_FAILED', 'No stream to the client is open: it has not opened the GET stream'));
+        }
+        stream.push(data, completes);
+        if (this.initializing !== undefined && completes.includes(this.initializing)) {
+            this.initializing = undefined;
+            // A failed initialize leaves nothing to keep: the client must start over.
+            if ('error' in payload)
+                queueMicrotask(() => void this.close());
+        }
+        return RESOLVED;
+    }
+    close() {
+        if (this.#closed)
+            return RESOLVED;
+        this.#closed = true;
+        for (const stream of this.#streams.values())
+            stream.close();
+        this.#standalone?.close();
+        for (let no = 0; no < this.#nextNo; no++)
+            logged(this.store.drop(this.key(no)));
+        this.#streams.clear();
+        this.#byRequest.clear();
+        this.#sink?.closed();
+        return RESOLVED;
+    }
+    // The client's side
+    /** Takes a POSTed message (or batch); `requests` are the ids of its requests, answered on `exchange`. */
+    post(exchange, message, requests, headers) {
+        this.touch();
+        if (requests.some((id) => this.#byRequest.has(id)))
+            return HttpError.badRequest('Invalid request: a request with this id is already in flight');
+        let poll;
+        if (requests.length > 0) {
+            const stream = new SessionStream(this, this.#nextNo++, requests, exchange, headers);
+            this.#streams.set(stream.no, stream);
+            for (const id of requests)
+                this.#byRequest.set(id, stream);
+            poll = () => {
+                if (this.priming)
+                    stream.disconnect();
+            };
+        }
+        const info = { auth: exchange.auth, transport: new RequestView(exchange, this.id, poll) };
+        this.#sink?.receive(message, info);
+        for (const id of cancelledIds(message)) {
+            const stream = this.#byRequest.get(id);
+            this.#byRequest.delete(id);
+            stream?.abandon(id);
+        }
+        return undefined;
+    }
+    /** A GET: the standalone stream, or the resumption of any stream after `lastEventId`. */
+    async get(exchange, lastEventId) {
+        this.touch();
+        if (lastEventId === undefined) {
+            const standalone = (this.#standalone ??= new SessionStream(this, 0, [], undefined));
+            if (standalone.connected)
+                return HttpError.conflict('Conflict: this session already has a GET stream open');
+            standalone.attach(exchange);
+            return undefined;
+        }
+        const parsed = parseEventId(lastEventId);
+        if (parsed === undefined || parsed.no >= this.#nextNo)
+            return HttpError.badRequest('Last-Event-ID names no stream of this session');
+        const live = parsed.no === 0 ? this.#standalone : this.#streams.get(parsed.no);
+        if (live !== undefined) {
+            if (live.replaying)
+                return HttpError.conflict('Conflict: this stream is already being resumed');
+            await live.resume(exchange, parsed.seq);
+            return undefined;
+        }
+        // A finished stream: replay what is kept (its final response, typically), then end.
+        const events = await this.store.after(this.key(parsed.no), parsed.seq);
+        const writer = exchange.stream(200, SSE_HEADERS);
+        for (const e of events)
+            writer.write(messageEvent(e.data, eventId(parsed.no, e.seq)));
+        writer.end();
+        return undefined;
+    }
+    /**
+     * Closes the client connection carrying request `id`'s answer, without ending
+     * its stream (polling). Only 2025-11-25 sessions, whose streams start with a
+     * priming event id, can resume; false for others or for unknown requests.
+     */
+    disconnect(id) {
+        const stream = this.#byRequest.get(id);
+        if (stream === undefined || !this.priming)
+            return false;
+        stream.disconnect();
+        return true;
+    }
+}
+/** The request ids a POSTed message (or batch) cancels with `notifications/cancelled`. */
+function cancelledIds(message) {
+    const ids = [];
+    for (const m of (Array.isArray(message) ? message : [message])) {
+        if (m['method'] !== 'notifications/cancelled' || typeof m['params'] !== 'object' || m['params'] === null)
+            continue;
+        const id = m['params']['requestId'];
+        if (typeof id === 'string' || typeof id === 'number')
+            ids.push(id);
+    }
+    return ids;
+}
+function logged(result) {
+    if (result instanceof Promise)
+        result.catch(() => undefined);
+}
+//# sourceMappingURL=httpSession.js.map

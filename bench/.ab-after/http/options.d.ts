@@ -1,0 +1,73 @@
+/**
+ * The options of the HTTP handler, and their defaults in one place.
+ *
+ * @module
+ */
+import { type EventStore } from './eventStore.js';
+/** Cross-origin resource sharing (off unless configured). */
+export interface CorsOptions {
+    /** Origins that may call the endpoint from a browser, or `'*'` for any. */
+    readonly origins: readonly string[] | '*';
+    /** How long a browser may cache a preflight answer, in seconds (default 600). */
+    readonly maxAgeSeconds?: number;
+    /** Whether browsers may send credentials (cookies, HTTP auth); never with `'*'` (default false). */
+    readonly credentials?: boolean;
+}
+/** The paths of the 2024-11-05 HTTP+SSE transport. */
+export interface LegacySseOptions {
+    /** Where a client opens the event stream (default `/sse`). */
+    readonly ssePath?: string;
+    /** Where it posts messages, as announced in the `endpoint` event (default `/messages`). */
+    readonly messagesPath?: string;
+}
+/** How the HTTP handler serves an `McpServer`. */
+export interface HttpHandlerOptions {
+    /** The path of the Streamable HTTP endpoint (default `/mcp`). */
+    readonly path?: string;
+    /** The 2024-11-05 HTTP+SSE endpoints, served beside it (default on, at `/sse` and `/messages`); `false` turns them off. */
+    readonly legacySse?: LegacySseOptions | false;
+    /**
+     * `Origin` values accepted besides the request's own origin (same scheme,
+     * host and port), or `'*'` for any. A present `Origin` that is neither gets
+     * 403 (DNS-rebinding and cross-site protection). Default: none.
+     */
+    readonly allowedOrigins?: readonly string[] | '*';
+    /**
+     * `Host` values accepted: a hostname (any port) or `hostname:port`. Default:
+     * no check, except that `serveHttp` on a loopback address accepts only
+     * `localhost`, `127.0.0.1` and `[::1]`.
+     */
+    readonly allowedHosts?: readonly string[];
+    /** The largest request body accepted, in bytes (default 4 MiB); larger ones get 413. */
+    readonly maxBodyBytes?: number;
+    /** CORS for browser clients (default off); `true` allows any origin. */
+    readonly cors?: CorsOptions | boolean;
+    /** A session with no open connection for this long is closed, in ms (default 30 minutes). */
+    readonly idleTimeoutMs?: number;
+    /** The most sessions kept at once; a new one evicts the longest-idle session, or gets 503 (default 10 000). */
+    readonly maxSessions?: number;
+    /** Where SSE events are kept for `Last-Event-ID` replay (default: bounded in memory). */
+    readonly eventStore?: EventStore;
+    /** The reconnection delay advised to clients in priming events, in ms (default 1000). */
+    readonly retryMs?: number;
+    /** How often an idle SSE stream gets a keep-alive comment, in ms (default 15 000; 0: never). */
+    readonly keepAliveMs?: number;
+}
+/** The options with every default applied. */
+export interface ResolvedOptions {
+    readonly path: string;
+    readonly ssePath: string | undefined;
+    readonly messagesPath: string | undefined;
+    readonly allowedOrigins: ReadonlySet<string> | '*';
+    readonly allowedHosts: readonly string[] | undefined;
+    readonly maxBodyBytes: number;
+    readonly cors: Required<CorsOptions> | undefined;
+    readonly idleTimeoutMs: number;
+    readonly maxSessions: number;
+    readonly eventStore: EventStore;
+    readonly retryMs: number;
+    readonly keepAliveMs: number;
+}
+/** Applies the defaults. */
+export declare function resolveOptions(options?: HttpHandlerOptions): ResolvedOptions;
+//# sourceMappingURL=options.d.ts.map

@@ -1,0 +1,89 @@
+/**
+ * The sessions of one handler, with the two bounds that keep a long-running
+ * server from leaking: a session with no open connection for `idleTimeoutMs`
+ * is closed by a periodic sweep, and at `maxSessions` a new session evicts the
+ * longest-idle one (or is refused when every session is in use).
+ *
+ * @module
+ */
+import { unref } from './keepAlive.js';
+/** Sessions by id, bounded in time and number. */
+export class SessionTable {
+    #sessions = new Map();
+    #idleMs;
+    #max;
+    #timer;
+    constructor(options) {
+        this.#idleMs = options.idleTimeoutMs;
+        this.#max = options.maxSessions;
+    }
+    /** Sessions currently kept. */
+    get size() {
+        return this.#sessions.size;
+    }
+    get(id) {
+        return this.#sessions.get(id);
+    }
+    /** Makes room for one more session: at the cap, closes the longest-idle one. False if all are in use. */
+    reserve() {
+        if (this.#sessions.size < this.#max)
+            return true;
+        let oldest;
+        for (const s of this.#sessions.values()) {
+            if (!s.busy && (oldest === undefined || s.lastActive < oldest.lastActive))
+                oldest = s;
+        }
+        if (oldest === undefined)
+            return false;
+        this.#evict(oldest);
+        return true;
+    }
+    add(session) {
+        this.#sessions.set(session.id, session);
+        this.#arm();
+    }
+    delete(id) {
+        this.#sessions.delete(id);
+        if (this.#sessions.size === 0)
+            this.#disarm();
+    }
+    /** Closes every session idle for longer than the timeout; returns how many. */
+    sweep(now = Date.now()) {
+        let closed = 0;
+        for (const s of [...this.#sessions.values()]) {
+            if (!s.busy && now - s.lastActive >= this.#idleMs) {
+                this.#evict(s);
+                closed++;
+            }
+        }
+        return closed;
+    }
+    /** Closes every session. */
+    async closeAll() {
+        const all = [...this.#sessions.values()];
+        this.#sessions.clear();
+        this.#disarm();
+        await Promise.all(all.map((s) => s.close()));
+    }
+    #evict(session) {
+        this.delete(session.id);
+        session.close().catch(() => undefined);
+    }
+    #arm() {
+        if (this.#timer !== undefined || !Number.isFinite(this.#idleMs))
+            return;
+        const period = Math.max(10, Math.min(this.#idleMs / 2, 60_000));
+        this.#timer = setTimeout(() => {
+            this.#timer = undefined;
+            this.sweep();
+            if (this.#sessions.size > 0)
+                this.#arm();
+        }, period);
+        unref(this.#timer);
+    }
+    #disarm() {
+        clearTimeout(this.#timer);
+        this.#timer = undefined;
+    }
+}
+//# sourceMappingURL=sessionTable.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=methodTable.js.map

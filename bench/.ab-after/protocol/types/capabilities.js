@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=capabilities.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=completion.js.map

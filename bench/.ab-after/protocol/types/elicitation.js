@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=elicitation.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=roots.js.map

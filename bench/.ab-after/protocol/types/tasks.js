@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=tasks.js.map

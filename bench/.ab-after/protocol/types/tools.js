@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=tools.js.map

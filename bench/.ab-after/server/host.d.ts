@@ -1,0 +1,50 @@
+/**
+ * What a session needs from its server: the seam between `McpServer` (which
+ * owns features and options) and `ServerSession` (which owns one connection).
+ *
+ * @module
+ */
+import type { Implementation, LoggingLevel, Result, ServerCapabilities } from '../protocol/types/index.js';
+import type { Revision } from '../protocol/versions.js';
+import type { ServerContext } from './context.js';
+import type { MethodHandler, ServerRequest } from './middleware.js';
+import type { RequestStateCodec } from './replay.js';
+import type { CacheHint } from './resources.js';
+import type { ScopeHost } from './scope.js';
+import type { ServerSession } from './session.js';
+/** A change the server tells interested sessions and subscription streams about. */
+export interface ServerEvents {
+    /** A list changed: `tools`, `prompts` or `resources` (including templates). */
+    listChanged?(kind: 'tools' | 'prompts' | 'resources'): void;
+    /** A resource's content changed. */
+    resourceUpdated?(uri: string): void;
+    /** The server is shutting down: end what is open. */
+    closing?(): void;
+}
+/** The server as its sessions see it. */
+export interface ServerHost extends ScopeHost {
+    readonly info: Implementation;
+    readonly instructions: string | undefined;
+    readonly revisions: readonly Revision[];
+    readonly requestState: RequestStateCodec;
+    readonly exposeErrorDetails: boolean;
+    /** The capabilities advertised (what is registered, plus what the options declare). */
+    capabilities(): ServerCapabilities;
+    /** True if the advertised capabilities include the dotted `path`; cheap enough to ask on every request. */
+    offers(path: string): boolean;
+    /** The handler of an era-independent method, if the server has one. */
+    feature(method: string): MethodHandler | undefined;
+    /** Runs `core` for `request` inside the middleware chain. */
+    run(request: ServerRequest, ctx: ServerContext, core: MethodHandler): Promise<Result>;
+    /** The default cache hints of a cacheable method's results. */
+    cacheHint(method: string): CacheHint;
+    /** The principal a `requestState` is bound to. */
+    principal(auth: unknown): string | undefined;
+    /** The log level of a new handshake-era session. */
+    readonly defaultLogLevel: LoggingLevel | undefined;
+    /** A notification from a client (other than those the engine and session consume). */
+    clientNotification(method: string, params: unknown, session: ServerSession): void;
+    /** Subscribes to server events; returns the unsubscriber. */
+    subscribe(events: ServerEvents): () => void;
+}
+//# sourceMappingURL=host.d.ts.map

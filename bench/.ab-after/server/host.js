@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=host.js.map

@@ -1,0 +1,144 @@
+/**
+ * 2026-07-28 multi round-trip requests, served by replay: the handler runs
+ * from the start on every round; each `ctx.elicit`/`sample`/`listRoots` is
+ * answered from the round's `inputResponses` (or from answers sealed into
+ * `requestState` by earlier rounds); an unanswered one stops the round, and
+ * the request is answered `input_required` with every input still missing.
+ *
+ * `requestState` is an HMAC-sealed record of the method, a digest of the
+ * request's params, the principal, an expiry and the answers so far; it is
+ * refused (-32602) when altered, expired, or presented on another request.
+ *
+ * @module
+ */
+import { RpcError } from '../jsonrpc/rpcError.js';
+import { isObject } from '../protocol/check.js';
+import { toBase64Url } from './base64.js';
+import { assertCanAsk, checkAnswer } from './inputs.js';
+const KEY_PREFIX = {
+    'elicitation/create': 'elicitation',
+    'sampling/createMessage': 'sampling',
+    'roots/list': 'roots',
+};
+/** Answers one round's input requests from what the client sent, and collects the missing ones. */
+export class ReplayChannel {
+    #answers;
+    #caps;
+    #revision;
+    #used = {};
+    #missing = {};
+    #counters = new Map();
+    #stall;
+    /** Resolves when the handler waits for input it does not have (after it had a turn to ask for more). */
+    stalled;
+    constructor(answers, caps, revision) {
+        this.#answers = answers;
+        this.#caps = caps;
+        this.#revision = revision;
+        this.stalled = new Promise((resolve) => {
+            this.#stall = resolve;
+        });
+    }
+    ask(method, params, options) {
+        const sent = withoutElicitationId(method, params);
+        assertCanAsk(method, sent, this.#caps, this.#revision);
+        const n = (this.#counters.get(method) ?? 0) + 1;
+        this.#counters.set(method, n);
+        const key = options?.key ?? `${KEY_PREFIX[method]}-${String(n)}`;
+        if (Object.hasOwn(this.#answers, key)) {
+            const answer = checkAnswer(method, this.#answers[key], `inputResponses.${key}`);
+            this.#used[key] = answer;
+            return Promise.resolve(answer);
+        }
+        this.#missing[key] = { method, params: sent };
+        if (this.#stall !== undefined) {
+            const stall = this.#stall;
+            this.#stall = undefined;
+            // Give the handler a turn to ask for everything else it needs in parallel.
+            setTimeout(stall, 0);
+        }
+        // Never settles: the round ends with input_required and the handler is aborted.
+        return new Promise(() => undefined);
+    }
+    /** The input requests still unanswered. */
+    get inputRequests() {
+        return this.#missing;
+    }
+    /** The answers this round used (carried into the next round's state). */
+    get answers() {
+        return this.#used;
+    }
+}
+function withoutElicitationId(method, params) {
+    // 2026-07-28 removed elicitationId (the outcome is learned by retrying).
+    if (method !== 'elicitation/create' || !('elicitationId' in params))
+        return params;
+    const { elicitationId: _dropped, ...rest } = params;
+    return rest;
+}
+/** Seals and opens `requestState`. */
+export class RequestStateCodec {
+    #sealer;
+    #ttlMs;
+    constructor(sealer, ttlMs) {
+        this.#sealer = sealer;
+        this.#ttlMs = ttlMs;
+    }
+    /** Seals the answers so far for the next round of `binding`'s request. */
+    async seal(binding, answers) {
+        const payload = {
+            v: 1,
+            m: binding.method,
+            d: await digest(binding.params),
+            p: binding.principal ?? null,
+            x: Date.now() + this.#ttlMs,
+            a: answers,
+        };
+        return this.#sealer.seal(payload);
+    }
+    /** The answers sealed in `state`, after checking it belongs to this request; -32602 otherwise. */
+    async open(state, binding) {
+        const payload = await this.#sealer.open(state);
+        if (!isPayload(payload))
+            throw RpcError.invalidParams('Invalid requestState: not issued by this server or altered');
+        if (payload.x < Date.now())
+            throw RpcError.invalidParams('Invalid requestState: expired');
+        if (payload.m !== binding.method || payload.d !== (await digest(binding.params))) {
+            throw RpcError.invalidParams('Invalid requestState: issued for a different request');
+        }
+        if (payload.p !== (binding.principal ?? null))
+            throw RpcError.invalidParams('Invalid requestState: issued to a different principal');
+        return payload.a;
+    }
+}
+function isPayload(value) {
+    return (isObject(value) &&
+        value['v'] === 1 &&
+        typeof value['m'] === 'string' &&
+        typeof value['d'] === 'string' &&
+        (value['p'] === null || typeof value['p'] === 'string') &&
+        typeof value['x'] === 'number' &&
+        isObject(value['a']));
+}
+/** Params that identify the request: everything but `_meta` and the round-trip fields. */
+const ROUND_TRIP_FIELDS = new Set(['_meta', 'inputResponses', 'requestState']);
+async function digest(params) {
+    const salient = {};
+    for (const key of Object.keys(params))
+        if (!ROUND_TRIP_FIELDS.has(key))
+            salient[key] = params[key];
+    const bytes = new TextEncoder().encode(canonicalJson(salient));
+    return toBase64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
+}
+/** JSON with object keys sorted, so equal values always digest equally. */
+export function canonicalJson(value) {
+    if (Array.isArray(value))
+        return `[${value.map(canonicalJson).join(',')}]`;
+    if (isObject(value)) {
+        const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort();
+        return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`;
+    }
+    // Values come from parsed JSON; undefined (absent) is the only non-JSON value to expect.
+    return value === undefined ? 'null' : JSON.stringify(value);
+}
+//# sourceMappingURL=replay.js.map

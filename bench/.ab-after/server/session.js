@@ -1,0 +1,293 @@
+/**
+ * One connection's server side. Each request is classified on arrival: a
+ * request whose `_meta` names a revision is served statelessly (2026-07-28);
+ * `initialize` starts a handshake-era session; anything else needs that
+ * session. So one stdio process serves both eras, and the HTTP transport can
+ * run one session per handshake client or per stateless request.
+ *
+ * @module
+ */
+import { Connection } from '../jsonrpc/connection.js';
+import { RpcError } from '../jsonrpc/rpcError.js';
+import { isObject } from '../protocol/check.js';
+import { ErrorCode } from '../protocol/errorCodes.js';
+import { mcpCancellation, mcpProgress } from '../protocol/conventions.js';
+import { META_PROTOCOL_VERSION } from '../protocol/meta.js';
+import { requestEntry } from '../protocol/methods.js';
+import { allowsBatch, negotiateHandshake } from '../protocol/versions.js';
+import { LiveChannel, NO_INPUT } from './inputs.js';
+import { isLogLevel, metaOf, RequestScope } from './scope.js';
+import { decorate, discover, listen, runWithReplay, statelessCaller, statelessRevisions } from './stateless.js';
+/** The server side of one connection. */
+export class ServerSession {
+    /** The JSON-RPC connection. */
+    connection;
+    /** Handshake era: state kept for this session's lifetime (`ctx.session`). */
+    state = new Map();
+    /** The transport's session id, if it has one. */
+    sessionId;
+    #host;
+    #mode;
+    #handshake;
+    #unsubscribe = () => undefined;
+    #inflight = 0;
+    #idle;
+    constructor(host, transport, options = {}) {
+        this.#host = host;
+        this.#mode = options.mode ?? 'auto';
+        this.sessionId = options.sessionId;
+        const connectionOptions = {
+            onRequest: (request, rpc) => this.#track(this.#route(request, rpc)),
+            onNotification: (notification) => {
+                this.#onNotification(notification);
+            },
+            onClose: () => {
+                this.#unsubscribe();
+                options.onClose?.(this);
+            },
+            cancellation: mcpCancellation,
+            progress: mcpProgress,
+            allowBatch: () => this.#handshake !== undefined && allowsBatch(this.#handshake.revision),
+            exposeErrorDetails: host.exposeErrorDetails,
+            ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+        };
+        this.connection = new Connection(transport, connectionOptions);
+    }
+    /** The revision negotiated at `initialize` (handshake era), if any. */
+    get revision() {
+        return this.#handshake?.revision;
+    }
+    /** The client's info from `initialize`, if any. */
+    get clientInfo() {
+        return this.#handshake?.clientInfo;
+    }
+    /** The client's capabilities from `initialize`, if any. */
+    get clientCapabilities() {
+        return this.#handshake?.capabilities;
+    }
+    /** Starts the connection. */
+    async start() {
+        await this.connection.start();
+        if (this.#mode === 'auto') {
+            this.#unsubscribe = this.#host.subscribe({
+                listChanged: (kind) => {
+                    // Only where the server advertised listChanged at initialize (it may be declared false, or the list added later).
+                    const hs = this.#handshake;
+                    if (hs?.initialized === true && hs.advertised[kind]?.listChanged === true)
+                        this.notify(`notifications/${kind}/list_changed`);
+                },
+                resourceUpdated: (uri) => {
+                    if (this.#handshake?.subscriptions.has(uri) === true)
+                        this.notify('notifications/resources/updated', { uri });
+                },
+            });
+        }
+    }
+    /** Sends a notification to the client, unrelated to any request (handshake era). Failures are dropped. */
+    notify(method, params) {
+        if (this.connection.isOpen)
+            this.connection.notify(method, params).catch(() => undefined);
+    }
+    #notifyOnSession = (method, params) => {
+        this.notify(method, params);
+    };
+    /** Waits until no request is in flight, or `ms` elapsed; true if idle. */
+    async drain(ms) {
+        if (this.#inflight === 0)
+            return true;
+        return new Promise((resolve) => {
+            const timer = setTimeout(() => {
+                this.#idle = undefined;
+                resolve(false);
+            }, ms);
+            this.#idle = () => {
+                clearTimeout(timer);
+                // On the next macrotask: the last response goes out a few microtasks after its work ends,
+                // and must be written before the caller closes the connection.
+                setTimeout(() => {
+                    resolve(true);
+                }, 0);
+            };
+        });
+    }
+    /** Closes the connection; requests still in flight are cancelled. */
+    close() {
+        return this.connection.close();
+    }
+    async #track(work) {
+        this.#inflight++;
+        try {
+            return await work;
+        }
+        finally {
+            if (--this.#inflight === 0)
+                this.#idle?.();
+        }
+    }
+    /** decode → route: picks the era for this request. */
+    async #route(request, rpc) {
+        const raw = request.params;
+        if (raw !== undefined && !isObject(raw))
+            throw RpcError.invalidParams('params must be an object');
+        const params = raw ?? {};
+        const meta = metaOf(params);
+        const stateless = meta?.[META_PROTOCOL_VERSION] !== undefined;
+        if (request.method === 'initialize' && !stateless)
+            return this.#initialize(params, meta, rpc);
+        if (this.#mode === 'stateless' || stateless)
+            return this.#stateless(request.method, params, meta, rpc);
+        const handshake = this.#handshake;
+        if (handshake === undefined) {
+            if (request.method === 'ping')
+                return {};
+            throw RpcError.invalidParams(`Not initialized: send initialize first, or the request _meta of 2026-07-28 ("${META_PROTOCOL_VERSION}")`);
+        }
+        return this.#legacy(request.method, params, meta, handshake, rpc);
+    }
+    /** The table entry of `method`, if the server serves it in `revision`; -32601 otherwise. */
+    #entry(method, revision) {
+        const entry = requestEntry(method);
+        if (entry === undefined || entry.from === 'server' || !entry.revisions.includes(revision))
+            throw RpcError.methodNotFound(method);
+        if (entry.capability !== undefined && !this.#host.offers(entry.capability))
+            throw RpcError.methodNotFound(method);
+        return entry;
+    }
+    #validate(entry, params) {
+        const issue = entry.params(params, 'params');
+        if (issue !== undefined)
+            throw RpcError.invalidParams(`Invalid params: ${issue}`);
+    }
+    async #legacy(method, params, meta, hs, rpc) {
+        const entry = this.#entry(method, hs.revision);
+        this.#validate(entry, params);
+        const caller = {
+            revision: hs.revision,
+            era: 'handshake',
+            clientInfo: hs.clientInfo,
+            clientCapabilities: hs.capabilities,
+            auth: rpc.info?.auth,
+            logLevel: hs.logLevel,
+            session: this.state,
+            sessionId: this.sessionId,
+            notify: this.#notifyOnSession,
+        };
+        const scope = new RequestScope(rpc, caller, this.#host, new LiveChannel(rpc, hs.capabilities, hs.revision), meta);
+        const core = this.#legacyMethod(method, hs) ?? this.#feature(method);
+        return this.#host.run({ method, params }, scope, core);
+    }
+    async #stateless(method, params, meta, rpc) {
+        const caller = statelessCaller(this.#host, meta, rpc);
+        const entry = this.#entry(method, caller.revision);
+        this.#validate(entry, params);
+        let result;
+        if (entry.inputRequired) {
+            result = await runWithReplay(this.#host, rpc, caller, method, params, meta, this.#feature(method));
+        }
+        else {
+            const scope = new RequestScope(rpc, caller, this.#host, NO_INPUT, meta);
+            const core = method === 'server/discover' ? discover(this.#host) : method === 'subscriptions/listen' ? listen(this.#host, rpc) : this.#feature(method);
+            result = await this.#host.run({ method, params }, scope, core);
+        }
+        return decorate(this.#host, method, entry, result);
+    }
+    #feature(method) {
+        const handler = this.#host.feature(method);
+        if (handler === undefined)
+            throw RpcError.methodNotFound(method);
+        return handler;
+    }
+    /** `initialize`, inside the middleware chain (which may refuse it before a session exists). */
+    #initialize(params, meta, rpc) {
+        if (this.#mode === 'stateless') {
+            // A legacy client has no way forward: name the versions, as 2026-07-28 asks (basic/versioning).
+            const supported = statelessRevisions(this.#host);
+            throw new RpcError(ErrorCode.MethodNotFound, `Method not found: initialize (this endpoint speaks ${supported.join(', ')}, without a handshake)`, {
+                supported,
+                requested: params['protocolVersion'],
+            });
+        }
+        const entry = requestEntry('initialize');
+        if (entry !== undefined)
+            this.#validate(entry, params);
+        if (this.#handshake !== undefined)
+            throw RpcError.invalidRequest('Already initialized');
+        const requested = params['protocolVersion'];
+        const revision = negotiateHandshake(requested, this.#host.revisions);
+        if (revision === undefined) {
+            throw RpcError.invalidParams(`This server does not speak the initialize handshake; supported versions: ${statelessRevisions(this.#host).join(', ')}`, {
+                supported: statelessRevisions(this.#host),
+                requested,
+            });
+        }
+        const capabilities = this.#host.capabilities();
+        const handshake = {
+            revision,
+            clientInfo: params['clientInfo'],
+            capabilities: params['capabilities'],
+            advertised: capabilities,
+            // A server that does not offer logging sends no log messages.
+            logLevel: capabilities.logging === undefined ? undefined : this.#host.defaultLogLevel,
+            initialized: false,
+            subscriptions: new Set(),
+        };
+        const caller = {
+            revision,
+            era: 'handshake',
+            clientInfo: handshake.clientInfo,
+            clientCapabilities: handshake.capabilities,
+            auth: rpc.info?.auth,
+            logLevel: handshake.logLevel,
+            session: this.state,
+            sessionId: this.sessionId,
+            notify: this.#notifyOnSession,
+        };
+        const core = () => {
+            // Checked again: another initialize may have finished while middleware ran.
+            if (this.#handshake !== undefined)
+                return Promise.reject(RpcError.invalidRequest('Already initialized'));
+            this.#handshake = handshake;
+            const result = { protocolVersion: revision, capabilities, serverInfo: this.#host.info };
+            if (this.#host.instructions !== undefined)
+                result['instructions'] = this.#host.instructions;
+            return Promise.resolve(result);
+        };
+        return this.#host.run({ method: 'initialize', params }, new RequestScope(rpc, caller, this.#host, NO_INPUT, meta), core);
+    }
+    /** The methods only the handshake era has. */
+    #legacyMethod(method, hs) {
+        switch (method) {
+            case 'ping':
+                return () => Promise.resolve({});
+            case 'logging/setLevel':
+                return ({ params }) => {
+                    const level = params['level'];
+                    if (!isLogLevel(level))
+                        throw RpcError.invalidParams(`Unknown logging level: ${String(level)}`);
+                    hs.logLevel = level;
+                    return Promise.resolve({});
+                };
+            case 'resources/subscribe':
+                return ({ params }) => {
+                    hs.subscriptions.add(params['uri']);
+                    return Promise.resolve({});
+                };
+            case 'resources/unsubscribe':
+                return ({ params }) => {
+                    hs.subscriptions.delete(params['uri']);
+                    return Promise.resolve({});
+                };
+            default:
+                return undefined;
+        }
+    }
+    #onNotification(notification) {
+        if (notification.method === 'notifications/initialized') {
+            if (this.#handshake !== undefined)
+                this.#handshake.initialized = true;
+            return;
+        }
+        this.#host.clientNotification(notification.method, notification.params, this);
+    }
+}
+//# sourceMappingURL=session.js.map

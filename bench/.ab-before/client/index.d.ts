@@ -1,0 +1,16 @@
+/**
+ * `mcpkit/client`: connect to any MCP server, whichever revision (2024-11-05 …
+ * 2026-07-28) and transport it speaks, and call it through one API.
+ *
+ * @module
+ */
+export { canonicalJson } from './cache.js';
+export { McpClient } from './client.js';
+export type { ClientMethod, RequestParamsOf, RequestResultOf } from './requestTypes.js';
+export { isResourceNotFound, ResourceNotFoundError } from './errors.js';
+export { withFormDefaults } from './elicitationDefaults.js';
+export type { ListenerParams, NotificationListener } from './notifications.js';
+export type { CallOptions, ClientEra, ClientHandlers, ClientOptions, ConnectOptions, ElicitationHandlers, ElicitFormHandler, ElicitUrlHandler, EraPreference, InputContext, RootsHandler, SamplingHandler, } from './options.js';
+export type { SubscribeFilter, Subscription, SubscriptionListener, SubscriptionNotification } from './subscription.js';
+export type { CallToolOutcome } from './toolOutput.js';
+//# sourceMappingURL=index.d.ts.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=requestTypes.js.map

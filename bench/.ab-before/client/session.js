@@ -1,0 +1,147 @@
+/**
+ * One connection's client side: the JSON-RPC connection, what negotiation
+ * settled (revision, server info and capabilities), the request `_meta` of the
+ * modern era, and the legacy era's server-to-client requests. `McpClient`
+ * keeps one session per connection; everything that outlives a connection
+ * (subscriptions, notification handlers) lives in the client.
+ *
+ * @module
+ */
+import { Connection } from '../jsonrpc/connection.js';
+import { LocalError } from '../jsonrpc/localError.js';
+import { RpcError } from '../jsonrpc/rpcError.js';
+import { isObject } from '../protocol/check.js';
+import { mcpCancellation, mcpProgress } from '../protocol/conventions.js';
+import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, META_PROTOCOL_VERSION } from '../protocol/meta.js';
+import { allowsBatch, eraOf } from '../protocol/versions.js';
+import { isInputMethod } from './inputs.js';
+import { RequestIdTap } from './requestIdTap.js';
+/** The client side of one connection. */
+export class ClientSession {
+    connection;
+    #tap;
+    #hooks;
+    #negotiated;
+    #baseMeta;
+    constructor(transport, hooks) {
+        this.#hooks = hooks;
+        this.#tap = new RequestIdTap(transport);
+        this.connection = new Connection(this.#tap, {
+            onRequest: (request, rpc) => this.#onRequest(request, rpc),
+            onNotification: (notification) => {
+                this.#onNotification(notification);
+            },
+            onError: hooks.onError,
+            onClose: (error) => {
+                hooks.onClose(this, error);
+            },
+            cancellation: mcpCancellation,
+            progress: mcpProgress,
+            // Only a 2025-03-26 peer may batch.
+            allowBatch: () => this.#negotiated !== undefined && allowsBatch(this.#negotiated.revision),
+            ...(hooks.timeoutMs !== undefined && { timeoutMs: hooks.timeoutMs }),
+            ...(hooks.maxTotalTimeoutMs !== undefined && { maxTotalTimeoutMs: hooks.maxTotalTimeoutMs }),
+        });
+    }
+    /** Who the client is. */
+    get identity() {
+        return this.#hooks.identity;
+    }
+    /** True until the connection closes. */
+    get isOpen() {
+        return this.connection.isOpen;
+    }
+    /** What negotiation settled; throws before it finished. */
+    get negotiated() {
+        if (this.#negotiated === undefined)
+            throw new LocalError('CONNECTION_CLOSED', 'Not connected: the negotiation has not finished');
+        return this.#negotiated;
+    }
+    /** The negotiated era, if negotiation finished. */
+    get era() {
+        return this.#negotiated === undefined ? undefined : eraOf(this.#negotiated.revision) === 'stateless' ? 'modern' : 'legacy';
+    }
+    /** Records what negotiation settled. */
+    settle(negotiated) {
+        this.#negotiated = negotiated;
+    }
+    /** Starts the connection. */
+    start() {
+        return this.connection.start();
+    }
+    /** The request `_meta` of the modern era at `revision`, merged over the caller's own `_meta`. */
+    meta(revision, own) {
+        const identity = this.#hooks.identity;
+        const level = identity.logLevel();
+        // The common case (no `_meta` of the caller's, no log level) shares one object: it is only ever serialized.
+        if (own === undefined && level === undefined && this.#baseMeta?.[META_PROTOCOL_VERSION] === revision)
+            return this.#baseMeta;
+        const meta = {
+            ...(isObject(own) ? own : {}),
+            [META_PROTOCOL_VERSION]: revision,
+            [META_CLIENT_CAPABILITIES]: identity.capabilities,
+            [META_CLIENT_INFO]: identity.info,
+            ...(level !== undefined && { [META_LOG_LEVEL]: level }),
+        };
+        if (own === undefined && level === undefined)
+            this.#baseMeta = meta;
+        return meta;
+    }
+    /** Params as sent: in the modern era with the request `_meta`. */
+    paramsFor(params) {
+        const negotiated = this.negotiated;
+        if (eraOf(negotiated.revision) !== 'stateless')
+            return params;
+        return { ...params, _meta: this.meta(negotiated.revision, params?.['_meta']) };
+    }
+    /** Sends one request (the `_meta` added in the modern era). */
+    send(method, params, options) {
+        return this.connection.request(method, this.paramsFor(params), options);
+    }
+    /** Sends one request and returns its promise with its JSON-RPC id (a subscription's id). */
+    sendWithId(method, params, options) {
+        const sent = this.paramsFor(params);
+        const { value, id } = this.#tap.capture(() => this.connection.request(method, sent, options));
+        return { promise: value, id };
+    }
+    /** Sends a notification. */
+    notify(method, params) {
+        return this.connection.notify(method, params);
+    }
+    /** Closes the connection. */
+    close() {
+        return this.connection.close();
+    }
+    /** The context handlers of the legacy era's server requests see. */
+    inputContext(signal) {
+        const negotiated = this.negotiated;
+        return { signal, era: this.era ?? 'legacy', revision: negotiated.revision, serverInfo: negotiated.serverInfo };
+    }
+    /** Legacy era: the server asks (ping, elicitation, sampling, roots). */
+    async #onRequest(request, rpc) {
+        const { method } = request;
+        // A modern server never sends requests (it answers input_required instead).
+        if (this.era !== 'legacy')
+            throw RpcError.methodNotFound(method);
+        if (method === 'ping')
+            return {};
+        const inputs = this.#hooks.inputs;
+        if (!isInputMethod(method) || !inputs.handles(method))
+            throw RpcError.methodNotFound(method);
+        try {
+            return await inputs.answer(method, request.params, this.inputContext(rpc.signal));
+        }
+        catch (error) {
+            // A request the handlers cannot serve as asked is the server's mistake: invalid params.
+            if (error instanceof LocalError && (error.code === 'NOT_SUPPORTED' || error.code === 'PROTOCOL_VIOLATION')) {
+                throw RpcError.invalidParams(error.message);
+            }
+            throw error;
+        }
+    }
+    #onNotification(notification) {
+        const params = notification.params;
+        this.#hooks.onNotification(notification.method, isObject(params) ? params : {});
+    }
+}
+//# sourceMappingURL=session.js.map

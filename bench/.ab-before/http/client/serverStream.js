@@ -1,0 +1,91 @@
+/**
+ * The handshake era's standalone `GET` stream, on which the server sends
+ * requests and notifications unrelated to any client request. It is opened
+ * after `notifications/initialized`, kept open (reconnecting, honouring the
+ * server's `retry`, resuming with `Last-Event-ID`), and given up quietly when
+ * the server offers none (405).
+ *
+ * @see 2025-11-25 `basic/transports.mdx#listening-for-messages-from-the-server`
+ * @module
+ */
+import { discard, mediaType, send } from './fetcher.js';
+import { HttpTransportError } from './httpError.js';
+import { followStream } from './sseStream.js';
+/** The standalone server-to-client stream of a handshake-era session. */
+export class ServerStream {
+    #options;
+    #controller;
+    #unsupported = false;
+    constructor(options) {
+        this.#options = options;
+    }
+    /** Opens the stream unless it is open, or the server said it has none. */
+    open() {
+        if (this.#unsupported || this.#controller !== undefined || this.#options.signal.aborted)
+            return;
+        const controller = new AbortController();
+        this.#controller = controller;
+        void this.#run(controller);
+    }
+    /** Closes the stream (the session is being replaced, or the transport closes). */
+    stop() {
+        this.#controller?.abort();
+        this.#controller = undefined;
+    }
+    /** One `GET` of the stream; with an event id, it resumes the stream that id belongs to (a request's stream too). */
+    resume(lastEventId, signal) {
+        const headers = { Accept: 'text/event-stream', ...this.#options.session.headers() };
+        if (lastEventId !== undefined)
+            headers['Last-Event-ID'] = lastEventId;
+        return send(this.#options.context, { method: 'GET', url: this.#options.url, headers, signal, what: 'GET (SSE stream)' });
+    }
+    async #run(controller) {
+        const o = this.#options;
+        const stopOnClose = () => {
+            controller.abort();
+        };
+        o.signal.addEventListener('abort', stopOnClose, { once: true });
+        const sessionId = o.session.id;
+        try {
+            const first = await this.resume(undefined, controller.signal);
+            if (!first.ok || mediaType(first) !== 'text/event-stream') {
+                discard(first);
+                // 405 is the server saying "no GET stream". A 404 right after the handshake means the same
+                // thing on a server that does not know the method; treating it as an expiry would loop.
+                if (first.status === 405 || first.status === 404)
+                    this.#unsupported = true;
+                else
+                    o.warn(`The server stream was refused with HTTP ${String(first.status)}`);
+                return;
+            }
+            await followStream(first, {
+                onMessage: o.receive,
+                done: () => false,
+                reconnect: (lastEventId, signal) => this.resume(lastEventId, signal),
+                needsEventId: false,
+                policy: o.policy,
+                signal: controller.signal,
+            });
+        }
+        catch (error) {
+            if (controller.signal.aborted)
+                return;
+            if (error instanceof HttpTransportError && error.status === 404 && sessionId !== undefined) {
+                // The stream had been open: now the session is gone.
+                if (this.#controller === controller)
+                    this.#controller = undefined;
+                o.expired(sessionId).catch((e) => {
+                    o.warn(`The session expired and could not be re-established: ${e instanceof Error ? e.message : String(e)}`);
+                });
+                return;
+            }
+            o.warn(`The server stream closed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        finally {
+            o.signal.removeEventListener('abort', stopOnClose);
+            if (this.#controller === controller)
+                this.#controller = undefined;
+        }
+    }
+}
+//# sourceMappingURL=serverStream.js.map

@@ -1,0 +1,17 @@
+/**
+ * `mcpkit/http`: MCP over HTTP, runtime-neutral. One endpoint serves
+ * 2026-07-28 clients (stateless), 2025-03-26 … 2025-11-25 clients (sessions,
+ * SSE, resumption) and, beside it, 2024-11-05 clients (HTTP+SSE). The
+ * web-standard face is here; the native `node:http` face is `mcpkit/node`.
+ *
+ * @module
+ */
+export { createWebHandler, type WebHandler, type WebRequestContext } from './webHandler.js';
+export { McpHttpHandler } from './httpHandler.js';
+export type { Servable } from './handlerScope.js';
+export type { CorsOptions, HttpHandlerOptions, LegacySseOptions } from './options.js';
+export { MemoryEventStore, type EventStore, type MemoryEventStoreOptions, type StoredEvent } from './eventStore.js';
+export { HttpError, HTTP_STATUS_OF_ERROR } from './httpError.js';
+export type { BodyRead, HeaderMap, HttpExchange, HttpRequestInfo, HttpTransportInfo, StreamWriter } from './exchange.js';
+export { LOOPBACK_HOSTS } from './guards.js';
+//# sourceMappingURL=index.d.ts.map

@@ -1,0 +1,87 @@
+/**
+ * The transport of one 2026-07-28 request: it lives for one POST. The answer
+ * is plain JSON when the response comes first (its HTTP status from the error
+ * table), or an SSE stream when notifications come before it. The client
+ * closing the connection cancels the request: the signal reaches the engine,
+ * which stops the handler and sends nothing more.
+ *
+ * @see 2026-07-28 `basic/transports/streamable-http.mdx#receiving-messages`, `#cancellation`
+ * @module
+ */
+import { encode } from '../jsonrpc/codec.js';
+import { statusOfResponse } from './httpError.js';
+import { RequestView } from './requestView.js';
+import { JSON_HEADERS, messageEvent, SSE_HEADERS } from './sse.js';
+const RESOLVED = Promise.resolve();
+/** A transport for exactly one request and its answer. */
+export class StatelessTransport {
+    #exchange;
+    #keepAlive;
+    #sink;
+    #writer;
+    #answered = false;
+    #closed = false;
+    constructor(exchange, keepAlive) {
+        this.#exchange = exchange;
+        this.#keepAlive = keepAlive;
+    }
+    start(sink) {
+        this.#sink = sink;
+        return RESOLVED;
+    }
+    /** Hands the request to the server; a closed connection cancels it and ends the transport. */
+    deliver(message) {
+        const exchange = this.#exchange;
+        const signal = exchange.signal;
+        this.#sink?.receive(message, { auth: exchange.auth, signal, transport: new RequestView(exchange, undefined, undefined) });
+        if (signal.aborted)
+            void this.close();
+        else
+            signal.addEventListener('abort', () => void this.close(), { once: true });
+    }
+    send(payload) {
+        if (this.#answered || Array.isArray(payload))
+            return RESOLVED;
+        const message = payload;
+        // 2026-07-28 streams never carry requests to the client (input requests travel in results).
+        if ('method' in message && 'id' in message)
+            return RESOLVED;
+        let data;
+        try {
+            data = encode(message);
+        }
+        catch (error) {
+            return Promise.reject(error);
+        }
+        const final = !('method' in message);
+        if (this.#writer === undefined) {
+            if (final) {
+                this.#exchange.respond(statusOfResponse(message), JSON_HEADERS, data);
+                this.#end();
+                return RESOLVED;
+            }
+            this.#writer = this.#exchange.stream(200, SSE_HEADERS);
+            this.#keepAlive.add(this.#writer);
+        }
+        this.#writer.write(messageEvent(data));
+        if (final) {
+            this.#writer.end();
+            this.#end();
+        }
+        return RESOLVED;
+    }
+    close() {
+        if (this.#closed)
+            return RESOLVED;
+        this.#closed = true;
+        this.#writer?.end();
+        this.#sink?.closed();
+        return RESOLVED;
+    }
+    /** Answered: the session closes once the engine has finished its turn. */
+    #end() {
+        this.#answered = true;
+        queueMicrotask(() => void this.close());
+    }
+}
+//# sourceMappingURL=statelessTransport.js.map

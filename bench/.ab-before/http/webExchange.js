@@ -1,0 +1,170 @@
+import { queryParam } from './query.js';
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+/** An exchange over a web `Request`; `response` settles when the handler answers. */
+export class WebExchange {
+    method;
+    path;
+    auth;
+    /** The answer, once the handler gives it. */
+    response;
+    #request;
+    #search;
+    #resolve;
+    #answered = false;
+    #aborter;
+    constructor(request, auth) {
+        this.#request = request;
+        this.method = request.method.toUpperCase();
+        this.auth = auth;
+        const url = request.url;
+        const start = url.indexOf('/', url.indexOf('//') + 2);
+        const q = start < 0 ? -1 : url.indexOf('?', start);
+        this.path = start < 0 ? '/' : url.slice(start, q < 0 ? undefined : q);
+        this.#search = q < 0 ? '' : url.slice(q + 1);
+        this.response = new Promise((resolve) => {
+            this.#resolve = resolve;
+        });
+    }
+    get answered() {
+        return this.#answered;
+    }
+    get signal() {
+        if (this.#aborter === undefined) {
+            const aborter = new AbortController();
+            this.#aborter = aborter;
+            const client = this.#request.signal;
+            if (client.aborted)
+                aborter.abort(client.reason);
+            else
+                client.addEventListener('abort', () => {
+                    aborter.abort(client.reason);
+                }, { once: true });
+        }
+        return this.#aborter.signal;
+    }
+    query(name) {
+        return queryParam(this.#search, name);
+    }
+    header(name) {
+        const value = this.#request.headers.get(name);
+        if (value !== null)
+            return value;
+        // Some runtimes leave Host out of a Request's headers: the URL has it.
+        return name === 'host' ? this.#urlHost() : undefined;
+    }
+    #urlHost() {
+        const url = this.#request.url;
+        const from = url.indexOf('//');
+        if (from < 0)
+            return undefined;
+        const end = url.indexOf('/', from + 2);
+        const authority = url.slice(from + 2, end < 0 ? undefined : end);
+        return authority.slice(authority.lastIndexOf('@') + 1) || undefined;
+    }
+    async readBody(limit) {
+        const declared = Number(this.header('content-length') ?? '0');
+        if (declared > limit)
+            return { tooLarge: true };
+        const body = this.#request.body;
+        if (body === null)
+            return { text: '' };
+        const reader = body.getReader();
+        const chunks = [];
+        let total = 0;
+        for (;;) {
+            const chunk = await reader.read();
+            if (chunk.done)
+                break;
+            total += chunk.value.byteLength;
+            if (total > limit) {
+                await reader.cancel().catch(() => undefined);
+                return { tooLarge: true };
+            }
+            chunks.push(chunk.value);
+        }
+        if (chunks.length === 1)
+            return { text: decoder.decode(chunks[0]) };
+        const all = new Uint8Array(total);
+        let offset = 0;
+        for (const c of chunks) {
+            all.set(c, offset);
+            offset += c.byteLength;
+        }
+        return { text: decoder.decode(all) };
+    }
+    respond(status, headers, body) {
+        if (this.#answered)
+            return;
+        this.#answered = true;
+        this.#resolve(new Response(body ?? null, { status, headers: { ...headers } }));
+    }
+    stream(status, headers) {
+        this.#answered = true;
+        const writer = new WebStreamWriter(() => {
+            this.#aborter?.abort();
+        });
+        this.#resolve(new Response(writer.readable, { status, headers: { ...headers } }));
+        return writer;
+    }
+}
+/** A writer feeding a `ReadableStream` of UTF-8 bytes. */
+class WebStreamWriter {
+    readable;
+    #controller;
+    #listeners = [];
+    #open = true;
+    #onCancel;
+    constructor(onCancel) {
+        this.#onCancel = onCancel;
+        this.readable = new ReadableStream({
+            start: (controller) => {
+                this.#controller = controller;
+            },
+            cancel: () => {
+                this.#closed();
+                this.#onCancel();
+            },
+        });
+    }
+    get open() {
+        return this.#open;
+    }
+    write(chunk) {
+        if (!this.#open)
+            return;
+        try {
+            this.#controller.enqueue(encoder.encode(chunk));
+        }
+        catch {
+            this.#closed();
+        }
+    }
+    end() {
+        if (!this.#open)
+            return;
+        try {
+            this.#controller.close();
+        }
+        catch {
+            // Already cancelled by the reader.
+        }
+        this.#closed();
+    }
+    onClose(listener) {
+        if (this.#open)
+            this.#listeners.push(listener);
+        else
+            listener();
+    }
+    #closed() {
+        if (!this.#open)
+            return;
+        this.#open = false;
+        const listeners = this.#listeners;
+        this.#listeners = [];
+        for (const l of listeners)
+            l();
+    }
+}
+//# sourceMappingURL=webExchange.js.map

@@ -1,0 +1,13 @@
+/**
+ * `mcpkit`: the essentials in one import. Subpaths (`mcpkit/server`,
+ * `mcpkit/client`, `mcpkit/stdio`, `mcpkit/http`, `mcpkit/testing`, ...) hold
+ * the rest, so an application loads only what it uses.
+ *
+ * @module
+ */
+export { LocalError } from './jsonrpc/localError.js';
+export { RpcError } from './jsonrpc/rpcError.js';
+export { ErrorCode } from './protocol/errorCodes.js';
+export { LATEST_REVISION, REVISIONS } from './protocol/versions.js';
+export { McpServer, ToolError } from './server/index.js';
+//# sourceMappingURL=index.js.map

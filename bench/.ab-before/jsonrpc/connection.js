@@ -1,0 +1,354 @@
+/**
+ * A JSON-RPC connection over any transport: correlates responses by id,
+ * dispatches requests and notifications, runs many requests concurrently,
+ * times out, cancels and routes progress. It knows nothing of MCP: the
+ * protocol layer passes its conventions and handlers in.
+ *
+ * @module
+ */
+import { decode, decodeValue, encode } from './codec.js';
+import { JsonRpcErrorCode } from './errorCodes.js';
+import { IncomingRequest } from './incoming.js';
+import { LocalError } from './localError.js';
+import { PendingRequest } from './pending.js';
+import { toRpcError } from './rpcError.js';
+/** A JSON-RPC 2.0 endpoint bound to one transport. */
+export class Connection {
+    #transport;
+    #options;
+    #pending = new Map();
+    #progress = new Map();
+    #incoming = new Map();
+    #defaults;
+    #nextId = 0;
+    #state = 'new';
+    #closeError;
+    constructor(transport, options = {}) {
+        this.#transport = transport;
+        this.#options = options;
+        this.#defaults = {
+            timeoutMs: options.timeoutMs ?? 60_000,
+            maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? Infinity,
+        };
+    }
+    /** True until the transport closes. */
+    get isOpen() {
+        return this.#state === 'open';
+    }
+    /** Starts the transport and begins dispatching. */
+    async start() {
+        if (this.#state !== 'new')
+            throw new LocalError('INVALID_ARGUMENT', 'Connection already started');
+        this.#state = 'open';
+        try {
+            await this.#transport.start({
+                receive: (frame, info) => {
+                    this.#receive(frame, info);
+                },
+                reject: (error) => {
+                    if (this.#state === 'open')
+                        this.#rejectFrame({ ok: false, error, reply: true });
+                },
+                closed: (error) => {
+                    this.#closed(error);
+                },
+            });
+        }
+        catch (error) {
+            this.#closed(error instanceof Error ? error : new LocalError('TRANSPORT_FAILED', String(error)));
+            throw error;
+        }
+    }
+    /** Sends a request and resolves with the peer's result (or rejects with an `RpcError` or `LocalError`). */
+    request(method, params, options) {
+        if (this.#state !== 'open')
+            return Promise.reject(this.#notOpen());
+        if (options?.signal?.aborted === true) {
+            return Promise.reject(new LocalError('CANCELLED', `Request ${method} was cancelled`, { cause: options.signal.reason }));
+        }
+        const id = this.#nextId++;
+        let token;
+        let sent = params;
+        const progress = this.#options.progress;
+        if (progress !== undefined && (options?.onProgress !== undefined || options?.resetTimeoutOnProgress === true)) {
+            token = id;
+            sent = progress.attach(params, token);
+        }
+        const pending = new PendingRequest(this, id, method, token, options, this.#defaults);
+        this.#pending.set(id, pending);
+        if (token !== undefined)
+            this.#progress.set(token, pending);
+        const message = sent === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: sent };
+        this.#send(message, options?.relatedRequestId).catch((error) => {
+            pending.fail(isUnencodable(error) ? error : new LocalError('TRANSPORT_FAILED', `Could not send ${method}`, { cause: error }));
+        });
+        return pending.promise;
+    }
+    /** Sends a notification. */
+    notify(method, params, relatedRequestId) {
+        if (this.#state !== 'open')
+            return Promise.reject(this.#notOpen());
+        const message = params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
+        return this.#send(message, relatedRequestId);
+    }
+    /** Closes the transport; pending requests reject with `CONNECTION_CLOSED`. */
+    async close() {
+        if (this.#state === 'closed')
+            return;
+        await this.#transport.close();
+        this.#closed();
+    }
+    /** @internal PendingHost: forget a settled request. */
+    settle(id, progressToken) {
+        this.#pending.delete(id);
+        if (progressToken !== undefined)
+            this.#progress.delete(progressToken);
+    }
+    /** @internal PendingHost: tell the peer a request was abandoned. */
+    cancelRemote(id, reason) {
+        const cancellation = this.#options.cancellation;
+        if (cancellation === undefined || this.#state !== 'open')
+            return;
+        const { method, params } = cancellation.notification(id, reason);
+        this.notify(method, params).catch(() => undefined);
+    }
+    #notOpen() {
+        return new LocalError('CONNECTION_CLOSED', this.#state === 'new' ? 'Connection not started' : 'Connection closed', {
+            cause: this.#closeError,
+        });
+    }
+    #receive(frame, info) {
+        if (this.#state !== 'open')
+            return;
+        const allowBatch = this.#options.allowBatch?.() === true;
+        const decoded = typeof frame === 'string' || frame instanceof Uint8Array ? decode(frame, { allowBatch }) : decodeValue(frame, { allowBatch });
+        if (!decoded.ok) {
+            this.#rejectFrame(decoded);
+            return;
+        }
+        if ('message' in decoded) {
+            const reply = this.#dispatch(decoded.message, info);
+            if (reply !== undefined)
+                this.#reply(reply);
+            return;
+        }
+        this.#dispatchBatch(decoded.batch, info);
+    }
+    #rejectFrame(failure) {
+        if (!failure.reply) {
+            this.#report(new LocalError('PROTOCOL_VIOLATION', `Discarded a malformed response: ${failure.error.message}`));
+            return;
+        }
+        const reply = failure.id === undefined ? { jsonrpc: '2.0', error: failure.error } : { jsonrpc: '2.0', id: failure.id, error: failure.error };
+        this.#sendResponse(reply, failure.id);
+    }
+    /** Handles one message; returns a reply now, a promise of one, or nothing. */
+    #dispatch(message, info) {
+        if ('method' in message) {
+            if ('id' in message)
+                return this.#handleRequest(message, info);
+            this.#handleNotification(message, info);
+            return undefined;
+        }
+        this.#handleResponse(message);
+        return undefined;
+    }
+    #dispatchBatch(items, info) {
+        const replies = [];
+        for (const item of items) {
+            if (!item.ok) {
+                if (item.reply) {
+                    const error = item.id === undefined ? { jsonrpc: '2.0', error: item.error } : { jsonrpc: '2.0', id: item.id, error: item.error };
+                    replies.push(Promise.resolve(error));
+                }
+                continue;
+            }
+            const reply = this.#dispatch(item.message, info);
+            if (reply !== undefined)
+                replies.push(Promise.resolve(reply));
+        }
+        if (replies.length === 0)
+            return;
+        void Promise.all(replies).then((settled) => {
+            this.#sendBatch(settled.filter((r) => r !== undefined));
+        });
+    }
+    #sendBatch(batch) {
+        if (batch.length === 0 || this.#state !== 'open')
+            return;
+        this.#send(batch, undefined).catch((error) => {
+            if (!isUnencodable(error)) {
+                this.#report(new LocalError('TRANSPORT_FAILED', 'Could not send a batch response', { cause: error }));
+                return;
+            }
+            this.#report(error);
+            this.#sendBatch(batch.map((reply) => (isEncodable(reply) ? reply : this.#unencodableResult(reply, error))));
+        });
+    }
+    #reply(reply) {
+        if (reply instanceof Promise) {
+            void reply.then((r) => {
+                if (r !== undefined)
+                    this.#sendResponse(r, r.id);
+            });
+        }
+        else {
+            this.#sendResponse(reply, reply.id);
+        }
+    }
+    #sendResponse(reply, relatedRequestId) {
+        if (this.#state !== 'open')
+            return;
+        this.#send(reply, relatedRequestId).catch((error) => {
+            if (!isUnencodable(error) || !('result' in reply)) {
+                this.#report(new LocalError('TRANSPORT_FAILED', 'Could not send a response', { cause: error }));
+                return;
+            }
+            this.#report(error);
+            this.#sendResponse(this.#unencodableResult(reply, error), relatedRequestId);
+        });
+    }
+    /**
+     * The answer that replaces a result the wire cannot carry (a bigint, a cycle,
+     * nesting deeper than the serializer's stack): the peer must still get a
+     * response, or its request would hang until it times out.
+     */
+    #unencodableResult(reply, error) {
+        const rpcError = toRpcError(error.cause ?? error, { exposeDetails: this.#options.exposeErrorDetails === true });
+        return reply.id === undefined ? { jsonrpc: '2.0', error: rpcError.toJSON() } : { jsonrpc: '2.0', id: reply.id, error: rpcError.toJSON() };
+    }
+    /** Sends through the transport; a transport that throws instead of rejecting cannot break dispatch. */
+    #send(payload, relatedRequestId) {
+        const options = relatedRequestId === undefined ? undefined : { relatedRequestId };
+        try {
+            return this.#transport.send(payload, options);
+        }
+        catch (error) {
+            return Promise.reject(error instanceof Error ? error : new LocalError('TRANSPORT_FAILED', String(error)));
+        }
+    }
+    #handleRequest(request, info) {
+        const { id } = request;
+        if (this.#incoming.has(id)) {
+            return { jsonrpc: '2.0', id, error: { code: JsonRpcErrorCode.InvalidRequest, message: `Request id ${JSON.stringify(id)} is already in use` } };
+        }
+        const handler = this.#options.onRequest;
+        if (handler === undefined) {
+            return { jsonrpc: '2.0', id, error: { code: JsonRpcErrorCode.MethodNotFound, message: `Method not found: ${request.method}` } };
+        }
+        const incoming = new IncomingRequest(this, id, request.method, info);
+        this.#incoming.set(id, incoming);
+        const stop = info?.signal;
+        const onStop = stop === undefined ? undefined : () => { incoming.cancel(stop.reason); };
+        if (stop !== undefined && onStop !== undefined) {
+            if (stop.aborted)
+                incoming.cancel(stop.reason);
+            else
+                stop.addEventListener('abort', onStop, { once: true });
+        }
+        let result;
+        try {
+            result = handler(request, incoming);
+        }
+        catch (error) {
+            return this.#complete(incoming, onStop, undefined, error ?? new LocalError('PROTOCOL_VIOLATION', 'Handler threw undefined'));
+        }
+        if (isThenable(result)) {
+            return Promise.resolve(result).then((value) => this.#complete(incoming, onStop, value, undefined), (error) => this.#complete(incoming, onStop, undefined, error ?? new LocalError('PROTOCOL_VIOLATION', 'Handler rejected without a reason')));
+        }
+        return this.#complete(incoming, onStop, result, undefined);
+    }
+    /** Ends a handled request; no response if it was cancelled (the peer is not waiting). */
+    #complete(incoming, onStop, value, error) {
+        incoming.finish();
+        this.#incoming.delete(incoming.id);
+        if (onStop !== undefined)
+            incoming.info?.signal?.removeEventListener('abort', onStop);
+        if (incoming.cancelled)
+            return undefined;
+        if (error === undefined)
+            return { jsonrpc: '2.0', id: incoming.id, result: value === undefined ? null : value };
+        const rpcError = toRpcError(error, { exposeDetails: this.#options.exposeErrorDetails === true });
+        return { jsonrpc: '2.0', id: incoming.id, error: rpcError.toJSON() };
+    }
+    #handleNotification(notification, info) {
+        const { method } = notification;
+        const progress = this.#options.progress;
+        if (progress !== undefined && method === progress.method) {
+            const token = progress.token(notification.params);
+            const pending = token === undefined ? undefined : this.#progress.get(token);
+            if (pending !== undefined && notification.params !== undefined) {
+                pending.progress(notification.params);
+                return;
+            }
+        }
+        const cancellation = this.#options.cancellation;
+        if (cancellation !== undefined && method === cancellation.method) {
+            const cancelled = cancellation.parse(notification.params);
+            const incoming = cancelled === undefined ? undefined : this.#incoming.get(cancelled.id);
+            if (incoming !== undefined) {
+                incoming.cancel(cancelled?.reason ?? 'Cancelled by the peer');
+                return;
+            }
+            // Unknown or finished ids are passed on, like unmatched progress: the race with completion is normal.
+        }
+        try {
+            this.#options.onNotification?.(notification, info);
+        }
+        catch (error) {
+            this.#report(new LocalError('PROTOCOL_VIOLATION', `Notification handler for ${method} failed`, { cause: error }));
+        }
+    }
+    #handleResponse(response) {
+        const id = response.id;
+        const pending = id === undefined ? undefined : this.#pending.get(id);
+        if (pending === undefined) {
+            // A late answer to a request that timed out or was cancelled, or an error about an unreadable message.
+            if ('error' in response) {
+                this.#report(new LocalError('PROTOCOL_VIOLATION', `Peer reported an error for ${id === undefined ? 'an unreadable message' : `unknown request ${JSON.stringify(id)}`}: ${response.error.message}`));
+            }
+            return;
+        }
+        if ('error' in response)
+            pending.rejectWith(response.error);
+        else
+            pending.resolve(response.result);
+    }
+    #closed(error) {
+        if (this.#state === 'closed')
+            return;
+        this.#state = 'closed';
+        this.#closeError = error;
+        // Built only when someone is waiting: an Error captures a stack, and most
+        // connections (one per stateless HTTP request) close with nothing pending.
+        if (this.#pending.size > 0 || this.#incoming.size > 0) {
+            const reason = new LocalError('CONNECTION_CLOSED', 'Connection closed', { cause: error });
+            for (const pending of [...this.#pending.values()])
+                pending.fail(reason);
+            for (const incoming of this.#incoming.values())
+                incoming.cancel(reason);
+            this.#incoming.clear();
+        }
+        this.#options.onClose?.(error);
+    }
+    #report(error) {
+        this.#options.onError?.(error);
+    }
+}
+/** True for the transports' report that a message cannot be serialized (nothing was sent). */
+function isUnencodable(error) {
+    return error instanceof LocalError && error.code === 'INVALID_ARGUMENT';
+}
+function isEncodable(payload) {
+    try {
+        encode(payload);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+function isThenable(value) {
+    return typeof value === 'object' && value !== null && typeof value.then === 'function';
+}
+//# sourceMappingURL=connection.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=conventions.js.map

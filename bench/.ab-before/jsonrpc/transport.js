@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=transport.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=base.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=errors.js.map

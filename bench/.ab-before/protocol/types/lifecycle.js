@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=lifecycle.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=logging.js.map

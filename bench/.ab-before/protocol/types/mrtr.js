@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=mrtr.js.map

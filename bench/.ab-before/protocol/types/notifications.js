@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=notifications.js.map

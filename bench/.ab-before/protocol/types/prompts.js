@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=prompts.js.map

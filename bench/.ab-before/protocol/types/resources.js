@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=resources.js.map

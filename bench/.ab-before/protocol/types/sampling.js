@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=sampling.js.map

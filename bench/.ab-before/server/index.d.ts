@@ -1,0 +1,18 @@
+/**
+ * `mcpkit/server`: define tools, resources and prompts once, and serve them
+ * to every protocol revision over any transport.
+ *
+ * @module
+ */
+export { completeFrom, type Completer, type CompletionContext } from './completion.js';
+export type { AskOptions, InputMethods, ServerContext, SessionState } from './context.js';
+export { HandleStore, type HandleStoreOptions } from './handles.js';
+export { compose, type MethodHandler, type Middleware, type ServerRequest } from './middleware.js';
+export type { DeclaredCapabilities, Lifespan, ServerOptions } from './options.js';
+export type { PromptArgs, PromptArguments, PromptDefinition, PromptHandler, PromptReturn } from './prompts.js';
+export type { Registration } from './registry.js';
+export type { CacheHint, ResourceDefinition, ResourceHandler, ResourceReturn, ResourceTemplateDefinition, TemplateHandler, } from './resources.js';
+export { McpServer, type ClientNotificationHandler } from './server.js';
+export { ServerSession, type ConnectOptions, type SessionMode } from './session.js';
+export { ToolError, type ToolArgs, type ToolDefinition, type ToolHandler, type ToolOutput, type ToolReturn } from './tools.js';
+//# sourceMappingURL=index.d.ts.map

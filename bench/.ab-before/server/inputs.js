@@ -1,0 +1,83 @@
+import { LocalError } from '../jsonrpc/localError.js';
+import { RpcError } from '../jsonrpc/rpcError.js';
+import { shape, array, literal, object, string, union } from '../protocol/check.js';
+import { ErrorCode } from '../protocol/errorCodes.js';
+import { isAtLeast } from '../protocol/versions.js';
+/** The structural check each kind of answer must pass before a handler sees it. */
+export const ANSWER_CHECKS = {
+    'elicitation/create': shape({ action: literal('accept', 'decline', 'cancel') }),
+    // One content block, or (2025-11-25+, e.g. several tool_use blocks) an array of them.
+    'sampling/createMessage': shape({ role: literal('user', 'assistant'), content: union(object, array(object)), model: string }),
+    'roots/list': shape({ roots: array(shape({ uri: string })) }),
+};
+function refuse(message, required) {
+    return new RpcError(ErrorCode.MissingRequiredClientCapability, message, { requiredCapabilities: required });
+}
+/**
+ * Throws unless the client declared what `method` with `params` needs, in
+ * this revision. Elicitation: `elicitation` (form: `{}` or `form`; URL mode:
+ * `url`); sampling: `sampling` (and `sampling.tools` to pass tools); roots:
+ * `roots`.
+ */
+export function assertCanAsk(method, params, caps, revision) {
+    if (method === 'elicitation/create') {
+        if (!isAtLeast(revision, '2025-06-18'))
+            throw refuse(`Elicitation does not exist in revision ${revision}`, { elicitation: {} });
+        const elicitation = caps.elicitation;
+        if (elicitation === undefined)
+            throw refuse('The client does not support elicitation', { elicitation: {} });
+        if (params['mode'] === 'url') {
+            if (!isAtLeast(revision, '2025-11-25') || elicitation['url'] === undefined) {
+                throw refuse('The client does not support URL-mode elicitation', { elicitation: { url: {} } });
+            }
+        }
+        else if (Object.keys(elicitation).length > 0 && elicitation['form'] === undefined) {
+            throw refuse('The client does not support form-mode elicitation', { elicitation: { form: {} } });
+        }
+        return;
+    }
+    if (method === 'sampling/createMessage') {
+        const sampling = caps.sampling;
+        if (sampling === undefined)
+            throw refuse('The client does not support sampling', { sampling: {} });
+        if ((params['tools'] !== undefined || params['toolChoice'] !== undefined) && sampling['tools'] === undefined) {
+            throw refuse('The client does not support tools in sampling', { sampling: { tools: {} } });
+        }
+        return;
+    }
+    if (caps.roots === undefined)
+        throw refuse('The client does not support roots', { roots: {} });
+}
+/** Checks an answer's shape; a malformed one is the client's error (-32602). */
+export function checkAnswer(method, answer, label) {
+    const issue = ANSWER_CHECKS[method](answer, label);
+    if (issue !== undefined)
+        throw RpcError.invalidParams(`Malformed answer to ${method}: ${issue}`);
+    return answer;
+}
+/** Handshake era: a real server-to-client request, sent on behalf of the request being served. */
+export class LiveChannel {
+    #rpc;
+    #caps;
+    #revision;
+    constructor(rpc, caps, revision) {
+        this.#rpc = rpc;
+        this.#caps = caps;
+        this.#revision = revision;
+    }
+    async ask(method, params, options) {
+        let sent = params;
+        assertCanAsk(method, sent, this.#caps, this.#revision);
+        // 2025-11-25 URL elicitations carry an id the completion notification refers to.
+        if (method === 'elicitation/create' && sent['mode'] === 'url' && sent['elicitationId'] === undefined) {
+            sent = { ...sent, elicitationId: crypto.randomUUID() };
+        }
+        const answer = await this.#rpc.request(method, sent, options?.timeoutMs === undefined ? undefined : { timeoutMs: options.timeoutMs });
+        return checkAnswer(method, answer, 'result');
+    }
+}
+/** For requests that cannot ask the client anything (2026-07-28 allows it only in tools/call, resources/read, prompts/get). */
+export const NO_INPUT = {
+    ask: (method) => Promise.reject(new LocalError('NOT_SUPPORTED', `${method} cannot be requested while serving this method`)),
+};
+//# sourceMappingURL=inputs.js.map

@@ -1,0 +1,148 @@
+import { LocalError } from '../jsonrpc/localError.js';
+import { RpcError } from '../jsonrpc/rpcError.js';
+import { isObject } from '../protocol/check.js';
+import { ErrorCode } from '../protocol/errorCodes.js';
+import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, META_PROTOCOL_VERSION, META_SERVER_INFO, META_SUBSCRIPTION_ID, } from '../protocol/meta.js';
+import { eraOf } from '../protocol/versions.js';
+import { ReplayChannel } from './replay.js';
+import { isLogLevel, RequestScope } from './scope.js';
+/** The revisions of the stateless era that the server speaks. */
+export function statelessRevisions(host) {
+    return host.revisions.filter((r) => eraOf(r) === 'stateless');
+}
+/** Reads and checks the request `_meta` of 2026-07-28; throws the spec's error for each defect. */
+export function statelessCaller(host, meta, rpc) {
+    const requested = meta?.[META_PROTOCOL_VERSION];
+    if (requested === undefined)
+        throw RpcError.invalidParams(`Missing _meta["${META_PROTOCOL_VERSION}"]`);
+    const supported = statelessRevisions(host);
+    if (typeof requested !== 'string' || !supported.includes(requested)) {
+        // The list names every revision the server speaks, handshake ones too (versioning.mdx): a dual-era client
+        // uses it to pick `initialize` on a server configured for the handshake era only.
+        throw new RpcError(ErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${JSON.stringify(requested)}`, {
+            supported: host.revisions,
+            requested,
+        });
+    }
+    const caps = meta?.[META_CLIENT_CAPABILITIES];
+    if (!isObject(caps))
+        throw RpcError.invalidParams(`Missing _meta["${META_CLIENT_CAPABILITIES}"]`);
+    const info = meta?.[META_CLIENT_INFO];
+    if (info !== undefined && !(isObject(info) && typeof info['name'] === 'string' && typeof info['version'] === 'string')) {
+        throw RpcError.invalidParams(`_meta["${META_CLIENT_INFO}"] must be an Implementation with a name and a version`);
+    }
+    const level = meta?.[META_LOG_LEVEL];
+    if (level !== undefined && !isLogLevel(level))
+        throw RpcError.invalidParams(`_meta["${META_LOG_LEVEL}"] is not a logging level`);
+    return {
+        revision: requested,
+        era: 'stateless',
+        clientInfo: info,
+        clientCapabilities: caps,
+        auth: rpc.info?.auth,
+        // Without a per-request level, no log messages at all (2026-07-28 logging).
+        logLevel: level === undefined || host.capabilities().logging === undefined ? undefined : level,
+        session: new Map(),
+        sessionId: undefined,
+        notify: undefined,
+    };
+}
+/** Adds `resultType`, `serverInfo` and, on complete cacheable results, the cache hints. */
+export function decorate(host, method, entry, value) {
+    const result = value;
+    const resultType = result['resultType'] ?? 'complete';
+    const meta = isObject(result['_meta']) ? result['_meta'] : undefined;
+    const out = { ...result, resultType, _meta: { ...meta, [META_SERVER_INFO]: host.info } };
+    if (entry.cacheable && resultType === 'complete') {
+        const hint = host.cacheHint(method);
+        out['ttlMs'] ??= hint.ttlMs;
+        out['cacheScope'] ??= hint.scope ?? 'private';
+    }
+    return out;
+}
+/** Serves a method that may answer `input_required`: replays the handler with the answers so far. */
+export async function runWithReplay(host, rpc, caller, method, params, meta, core) {
+    const responses = params['inputResponses'];
+    if (responses !== undefined && !isObject(responses))
+        throw RpcError.invalidParams('inputResponses must be an object');
+    const binding = { method, params, principal: host.principal(caller.auth) };
+    const earlier = params['requestState'] === undefined ? {} : await host.requestState.open(params['requestState'], binding);
+    const channel = new ReplayChannel({ ...earlier, ...responses }, caller.clientCapabilities, caller.revision);
+    const scope = new RequestScope(rpc, caller, host, channel, meta);
+    const replayed = async (request, ctx) => {
+        const outcome = await Promise.race([core(request, ctx).then((result) => ({ result })), channel.stalled.then(() => undefined)]);
+        if (outcome !== undefined)
+            return outcome.result;
+        scope.stop(new LocalError('CANCELLED', 'The request needs input from the client'));
+        return {
+            resultType: 'input_required',
+            inputRequests: channel.inputRequests,
+            requestState: await host.requestState.seal(binding, channel.answers),
+        };
+    };
+    return host.run({ method, params }, scope, replayed);
+}
+/** The `server/discover` result. */
+export function discover(host) {
+    return () => {
+        const result = { supportedVersions: statelessRevisions(host), capabilities: host.capabilities() };
+        if (host.instructions !== undefined)
+            result['instructions'] = host.instructions;
+        return Promise.resolve(result);
+    };
+}
+/** The part of a filter the server honours: only what its capabilities offer. */
+export function honoured(host, filter) {
+    const caps = host.capabilities();
+    const out = {};
+    if (filter.toolsListChanged === true && caps.tools?.listChanged === true)
+        out['toolsListChanged'] = true;
+    if (filter.promptsListChanged === true && caps.prompts?.listChanged === true)
+        out['promptsListChanged'] = true;
+    if (filter.resourcesListChanged === true && caps.resources?.listChanged === true)
+        out['resourcesListChanged'] = true;
+    if (Array.isArray(filter.resourceSubscriptions) && caps.resources?.subscribe === true)
+        out['resourceSubscriptions'] = filter.resourceSubscriptions.filter((u) => typeof u === 'string');
+    return out;
+}
+/**
+ * `subscriptions/listen`: acknowledges first (with the honoured filter), then
+ * delivers the requested notifications tagged with the subscription id until
+ * the client cancels; at shutdown, ends with `notifications/cancelled` and a
+ * complete result.
+ */
+export function listen(host, rpc) {
+    return async ({ params }, ctx) => {
+        const id = rpc.id;
+        const tag = { [META_SUBSCRIPTION_ID]: id };
+        const filter = honoured(host, (params['notifications'] ?? {}));
+        await rpc.notify('notifications/subscriptions/acknowledged', { _meta: tag, notifications: filter });
+        const send = (method, extra) => {
+            rpc.notify(method, { _meta: tag, ...extra }).catch(() => undefined);
+        };
+        const wanted = new Set(filter.resourceSubscriptions ?? []);
+        return new Promise((resolve) => {
+            const off = host.subscribe({
+                listChanged: (kind) => {
+                    if (filter[`${kind}ListChanged`] === true)
+                        send(`notifications/${kind}/list_changed`);
+                },
+                resourceUpdated: (uri) => {
+                    if (wanted.has(uri))
+                        send('notifications/resources/updated', { uri });
+                },
+                closing: () => {
+                    off();
+                    rpc.notify('notifications/cancelled', { requestId: id, reason: 'Server shutting down' }).catch(() => undefined);
+                    resolve({ _meta: tag });
+                },
+            });
+            ctx.signal.addEventListener('abort', () => {
+                off();
+                // The client cancelled: the engine sends no response.
+                resolve({ _meta: tag });
+            }, { once: true });
+        });
+    };
+}
+//# sourceMappingURL=stateless.js.map
