@@ -16,6 +16,7 @@ const [calls = 200_000, inflight = 64, rounds = 5] = process.argv.slice(2).map(N
 class NullTransport {
   sink;
   replies = 0;
+  check = true;
   waiting;
   target = 0;
   start(sink) {
@@ -24,6 +25,10 @@ class NullTransport {
   }
   send(payload) {
     JSON.stringify(payload); // what any transport pays to put it on the wire
+    if (this.check && payload.id > 0) {
+      this.check = false;
+      if (payload.result?.content?.[0]?.text !== 'hello, benchmark') throw new Error(`unexpected reply ${JSON.stringify(payload)}`);
+    }
     this.replies++;
     if (this.waiting !== undefined && this.replies >= this.target) {
       const resolve = this.waiting;

@@ -11,3 +11,4 @@ export type { Transport, TransportSink, MessageInfo, SendOptions } from './jsonr
 export { ErrorCode } from './protocol/errorCodes.js';
 export { LATEST_REVISION, REVISIONS, type Revision } from './protocol/versions.js';
 export { McpServer, ToolError } from './server/index.js';
+export { McpClient } from './client/index.js';

@@ -111,7 +111,7 @@ export class HttpSession implements Transport, StreamHost {
     try {
       data = encode(payload);
     } catch (error) {
-      return Promise.reject(error as Error);
+      return Promise.reject(error instanceof Error ? error : new LocalError('INVALID_ARGUMENT', String(error)));
     }
     const completes = responseIds(payload);
     let stream: SessionStream | undefined;

@@ -66,7 +66,7 @@ export class LegacySseSession implements Transport, SessionEntry {
     try {
       data = encode(payload);
     } catch (error) {
-      return Promise.reject(error as Error);
+      return Promise.reject(error instanceof Error ? error : new LocalError('INVALID_ARGUMENT', String(error)));
     }
     this.lastActive = Date.now();
     this.#writer.write(messageEvent(data));

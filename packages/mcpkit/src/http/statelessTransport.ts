@@ -8,6 +8,7 @@
  * @see 2026-07-28 `basic/transports/streamable-http.mdx#receiving-messages`, `#cancellation`
  * @module
  */
+import { LocalError } from '../jsonrpc/localError.js';
 import { encode } from '../jsonrpc/codec.js';
 import type { JsonRpcMessage, JsonRpcPayload } from '../jsonrpc/message.js';
 import type { Transport, TransportSink } from '../jsonrpc/transport.js';
@@ -56,7 +57,7 @@ export class StatelessTransport implements Transport {
     try {
       data = encode(message);
     } catch (error) {
-      return Promise.reject(error as Error);
+      return Promise.reject(error instanceof Error ? error : new LocalError('INVALID_ARGUMENT', String(error)));
     }
     const final = !('method' in message);
     if (this.#writer === undefined) {

@@ -21,7 +21,7 @@ import type { ServerContext } from './context.js';
 import type { MethodHandler } from './middleware.js';
 import { paginate } from './pagination.js';
 import { getPrompt, type PromptEntry } from './prompts.js';
-import { resourceNotFound, toReadResult, type CacheHint, type ResourceEntry, type TemplateEntry } from './resources.js';
+import { forRevision, resourceNotFound, toReadResult, type CacheHint, type ResourceEntry, type TemplateEntry } from './resources.js';
 import type { Registry } from './registry.js';
 import type { Sealer } from './seal.js';
 import { callTool, type ToolEntry } from './tools.js';
@@ -48,6 +48,14 @@ function cacheFields(hint: CacheHint | undefined, ctx: ServerContext): Record<st
 
 /** Reads a resource: an exact static match first, then the first template that matches. */
 export async function readResource(host: FeatureHost, uri: string, ctx: ServerContext): Promise<ReadResourceResult> {
+  try {
+    return await findAndRead(host, uri, ctx);
+  } catch (error) {
+    throw forRevision(error, uri, ctx.revision);
+  }
+}
+
+async function findAndRead(host: FeatureHost, uri: string, ctx: ServerContext): Promise<ReadResourceResult> {
   const entry = host.resources.get(uri);
   if (entry !== undefined) {
     const result = toReadResult(await entry.handler(uri, ctx), uri, entry.definition.mimeType);

@@ -26,6 +26,8 @@ export interface ServerEvents {
 /** The server as its sessions see it. */
 export interface ServerHost extends ScopeHost {
   readonly info: Implementation;
+  /** `info` without icons and description: what every 2026-07-28 result's `_meta` repeats. */
+  readonly briefInfo: Implementation;
   readonly instructions: string | undefined;
   readonly revisions: readonly Revision[];
   readonly requestState: RequestStateCodec;

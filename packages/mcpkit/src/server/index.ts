@@ -11,6 +11,7 @@ export { compose, type MethodHandler, type Middleware, type ServerRequest } from
 export type { DeclaredCapabilities, Lifespan, ServerOptions } from './options.js';
 export type { PromptArgs, PromptArguments, PromptDefinition, PromptHandler, PromptReturn } from './prompts.js';
 export type { Registration } from './registry.js';
+export { resourceNotFound } from './resources.js';
 export type {
   CacheHint,
   ResourceDefinition,

@@ -99,9 +99,12 @@ export async function getPrompt(entry: PromptEntry, args: unknown, ctx: ServerCo
     }
   }
   const returned = await entry.handler(value, ctx);
-  if (typeof returned === 'string') return { messages: [{ role: 'user', content: { type: 'text', text: returned } }] };
-  if (Array.isArray(returned)) return { messages: returned as PromptMessage[] };
-  const result = returned as GetPromptResult;
-  if (result.description === undefined && entry.definition.description !== undefined) return { description: entry.definition.description, ...result };
-  return result;
+  const result: GetPromptResult =
+    typeof returned === 'string'
+      ? { messages: [{ role: 'user', content: { type: 'text', text: returned } }] }
+      : Array.isArray(returned)
+        ? { messages: returned as PromptMessage[] }
+        : (returned as GetPromptResult);
+  const description = entry.definition.description;
+  return result.description === undefined && description !== undefined ? { description, ...result } : result;
 }

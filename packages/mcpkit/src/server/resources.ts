@@ -135,10 +135,20 @@ function isUri(value: string): boolean {
   return /^[A-Za-z][A-Za-z0-9+.-]*:/.test(value);
 }
 
-/** The error for an unknown resource: -32002 before 2026-07-28, -32602 from it; `data.uri` either way. */
-export function resourceNotFound(uri: string, revision: Revision): RpcError {
-  const code = eraOf(revision) === 'stateless' ? ErrorCode.InvalidParams : ErrorCode.ResourceNotFound;
+/**
+ * The error for an unknown resource: -32002 before 2026-07-28, -32602 from it;
+ * `data.uri` either way. A handler may throw `resourceNotFound(uri)` (no
+ * revision): the server gives it the right code for the client's revision.
+ */
+export function resourceNotFound(uri: string, revision?: Revision): RpcError {
+  const code = revision !== undefined && eraOf(revision) === 'stateless' ? ErrorCode.InvalidParams : ErrorCode.ResourceNotFound;
   return new RpcError(code, `Resource not found: ${uri}`, { uri });
+}
+
+/** Gives a handler's -32002 ("not found", the legacy code) the code of the client's revision. */
+export function forRevision(error: unknown, uri: string, revision: Revision): unknown {
+  if (!(error instanceof RpcError) || error.code !== ErrorCode.ResourceNotFound || eraOf(revision) !== 'stateless') return error;
+  return new RpcError(ErrorCode.InvalidParams, error.message, error.data ?? { uri }, { cause: error });
 }
 
 /** Turns what a handler returned into a `ReadResourceResult` for `uri`. */

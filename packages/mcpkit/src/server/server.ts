@@ -43,6 +43,7 @@ export type ClientNotificationHandler = (params: unknown, session: ServerSession
 /** An MCP server. */
 export class McpServer<State = undefined> implements ServerHost, FeatureHost {
   readonly info: Implementation;
+  readonly briefInfo: Implementation;
   readonly instructions: string | undefined;
   readonly revisions: readonly Revision[];
   readonly exposeErrorDetails: boolean;
@@ -76,6 +77,11 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
       ...(options.description !== undefined && { description: options.description }),
       ...(options.websiteUrl !== undefined && { websiteUrl: options.websiteUrl }),
       ...(options.icons !== undefined && { icons: options.icons }),
+    };
+    this.briefInfo = {
+      name: options.name,
+      version: options.version,
+      ...(options.title !== undefined && { title: options.title }),
     };
     this.instructions = options.instructions;
     this.revisions = options.revisions ?? REVISIONS;

@@ -74,7 +74,9 @@ export function decorate(host: ServerHost, method: string, entry: RequestEntry, 
   const result = value as Readonly<Record<string, unknown>>;
   const resultType = result['resultType'] ?? 'complete';
   const meta = isObject(result['_meta']) ? result['_meta'] : undefined;
-  const out: Record<string, unknown> = { ...result, resultType, _meta: { ...meta, [META_SERVER_INFO]: host.info } };
+  // The full self-description where a client presents the server (discover); a brief one elsewhere.
+  const info = method === 'server/discover' ? host.info : host.briefInfo;
+  const out: Record<string, unknown> = { ...result, resultType, _meta: { ...meta, [META_SERVER_INFO]: info } };
   if (entry.cacheable && resultType === 'complete') {
     const hint = host.cacheHint(method);
     out['ttlMs'] ??= hint.ttlMs;
