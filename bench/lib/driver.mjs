@@ -70,17 +70,32 @@ export function spawnHttpServer(cfg) {
   const child = spawn(process.execPath, serverArgs(cfg), { env: serverEnv(cfg), stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)));
+    const early = (code) => reject(new Error(`server exited (${code}) before listening`));
+    child.once('exit', early);
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk) => {
       out += chunk;
       const m = /LISTENING (\S+)/.exec(out);
       if (m) {
+        child.off('exit', early);
         child.stdout.removeAllListeners('data');
         child.stdout.resume();
         resolve({ url: m[1], child });
       }
     });
+  });
+}
+
+/** Ends a server the driver spawned: SIGTERM (it exits normally, writing any profile), SIGKILL after 3 s. */
+function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
   });
 }
 
@@ -134,7 +149,7 @@ export async function runDriver(adapter) {
   } catch (error) {
     process.stdout.write(`${JSON.stringify({ error: String(error?.stack ?? error).split('\n').slice(0, 3).join(' | ') })}\n`);
   } finally {
-    httpServer?.child.kill('SIGKILL');
+    if (httpServer !== undefined) await stop(httpServer.child);
     process.exit(0);
   }
 }

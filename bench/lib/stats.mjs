@@ -15,6 +15,8 @@ const file = process.env.BENCH_STATS;
 if (file) {
   const gc = process.env.BENCH_GC === '1' ? globalThis.gc : undefined;
   writeFileSync(`${file}.pid`, String(process.pid));
+  // A normal exit on SIGTERM, so `--cpu-prof` can write its profile.
+  process.on('SIGTERM', () => process.exit(0));
   process.on('SIGUSR2', () => {
     const cpu = process.cpuUsage();
     if (gc) {

@@ -8,8 +8,8 @@
  * @see 2026-07-28 `basic/transports/streamable-http.mdx#receiving-messages`, `#cancellation`
  * @module
  */
-import { LocalError } from '../jsonrpc/localError.js';
 import { encode } from '../jsonrpc/codec.js';
+import { LocalError } from '../jsonrpc/localError.js';
 import type { JsonRpcMessage, JsonRpcPayload } from '../jsonrpc/message.js';
 import type { Transport, TransportSink } from '../jsonrpc/transport.js';
 import type { HttpExchange, StreamWriter } from './exchange.js';
