@@ -5,7 +5,7 @@
  *
  *   npm run bench                 full run (3 repetitions, < 5 minutes on 2 cores)
  *   npm run bench -- --quick      small counts, one repetition (development)
- *   options: --reps N  --only stdio|http-session|http-stateless  --out FILE
+ *   options: --reps N  --only stdio|http-session|http-stateless  --out FILE  --render results/latest.json
  *
  * See bench/README.md for what each figure means.
  */
@@ -87,6 +87,15 @@ function killServer(statsFile) {
   } catch {
     // Already gone.
   }
+}
+
+// --render FILE.json: print the report of an earlier run again (after a change to the report's layout).
+const rerender = option('render', undefined);
+if (rerender !== undefined) {
+  const saved = JSON.parse(readFileSync(rerender, 'utf8'));
+  const kept = scenarios().filter((s) => s.key in saved.results);
+  process.stdout.write(render(kept, new Map(Object.entries(saved.results)), saved.env, SUITES));
+  process.exit(0);
 }
 
 const list = scenarios().filter((s) => only === undefined || s.suite === only);

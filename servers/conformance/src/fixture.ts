@@ -7,12 +7,20 @@
  *
  * @module
  */
+import type { CreateMessageResult } from 'mcpkit/protocol';
 import { McpServer, type ServerContext } from 'mcpkit/server';
 import { PNG_BASE64, WAV_BASE64 } from './media.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 const NO_ARGS = { type: 'object', properties: {} } as const;
+
+/** The text of a sampling reply (its first block, when it has several). */
+function replyText(reply: CreateMessageResult): string {
+  const content: unknown = Array.isArray(reply.content) ? (reply.content as unknown[])[0] : reply.content;
+  const block = content as { type?: unknown; text?: unknown } | undefined;
+  return block?.type === 'text' && typeof block.text === 'string' ? block.text : JSON.stringify(content);
+}
 
 /** The `transport` detail the HTTP transport attaches (SEP-1699 polling). */
 interface HttpTransportInfo {
@@ -78,10 +86,11 @@ function contentTools(server: McpServer): void {
         properties: {
           name: { type: 'string' },
           address: { $ref: '#/$defs/address' },
-          contact: { allOf: [{ anyOf: [{ type: 'string', format: 'email' }, { type: 'string', pattern: '^\\+?[0-9 ]+$' }] }] },
+          contact: { anyOf: [{ type: 'string', format: 'email' }, { type: 'string', pattern: '^\\+?[0-9 ]+$' }] },
           kind: { type: 'string', enum: ['person', 'company'] },
           vatId: { type: 'string' },
         },
+        allOf: [{ anyOf: [{ required: ['name'] }, { required: ['address'] }] }],
         if: { properties: { kind: { const: 'company' } }, required: ['kind'] },
         then: { required: ['vatId'] },
         else: { not: { required: ['vatId'] } },
@@ -118,8 +127,7 @@ function interactionTools(server: McpServer): void {
     async (args, ctx) => {
       const { prompt } = args as { prompt: string };
       const reply = await ctx.sample({ messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens: 100 });
-      const content = Array.isArray(reply.content) ? reply.content[0] : reply.content;
-      return text(`LLM response: ${content !== undefined && content.type === 'text' ? content.text : JSON.stringify(content)}`);
+      return text(`LLM response: ${replyText(reply)}`);
     },
   );
   server.tool(
@@ -257,8 +265,7 @@ function inputRequiredTools(server: McpServer): void {
       { messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }], maxTokens: 100 },
       { key: 'capital_question' },
     );
-    const content = Array.isArray(reply.content) ? reply.content[0] : reply.content;
-    return text(`Sampling response: ${content !== undefined && content.type === 'text' ? content.text : JSON.stringify(content)}`);
+    return text(`Sampling response: ${replyText(reply)}`);
   });
   server.tool({ name: 'test_input_required_result_list_roots', description: 'MRTR: roots', input: NO_ARGS }, async (_args, ctx) => {
     const { roots } = await ctx.listRoots({ key: 'client_roots' });

@@ -14,3 +14,4 @@ export { MemoryEventStore, type EventStore, type MemoryEventStoreOptions, type S
 export { HttpError, HTTP_STATUS_OF_ERROR } from './httpError.js';
 export type { BodyRead, HeaderMap, HttpExchange, HttpRequestInfo, HttpTransportInfo, StreamWriter } from './exchange.js';
 export { LOOPBACK_HOSTS } from './guards.js';
+export * from './client/index.js';
