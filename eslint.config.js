@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 // Plain JS files (scripts, fixtures, benchmarks) run on Node.
 const nodeGlobals = Object.fromEntries(
-  ['process', 'console', 'Buffer', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'URL', 'fetch', 'performance', 'structuredClone', 'AbortController', 'TextEncoder', 'TextDecoder', 'queueMicrotask', 'globalThis'].map((g) => [g, 'readonly']),
+  ['process', 'console', 'Buffer', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'URL', 'fetch', 'performance', 'structuredClone', 'AbortController', 'TextEncoder', 'TextDecoder', 'queueMicrotask', 'globalThis', 'Headers', 'Request', 'Response', 'ReadableStream', 'AbortSignal', 'crypto', 'btoa', 'atob'].map((g) => [g, 'readonly']),
 );
 
 const core = 'packages/mcpkit/src';
@@ -25,7 +25,7 @@ const layer = (folder, forbidden, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'packages/mcpkit/types/**', '**/*.d.ts', 'bench/results/**', 'apps/inspector/public/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'packages/mcpkit/types/**', '**/*.d.ts', 'bench/results/**', 'bench/.*/**', 'apps/inspector/public/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -65,5 +65,7 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: nodeGlobals },
+    // A module may import what is also a global (`import process from 'node:process'`).
+    rules: { 'no-redeclare': ['error', { builtinGlobals: false }] },
   },
 );

@@ -27,7 +27,8 @@ class NullTransport {
     JSON.stringify(payload); // what any transport pays to put it on the wire
     if (this.check && payload.id > 0) {
       this.check = false;
-      if (payload.result?.content?.[0]?.text !== 'hello, benchmark') throw new Error(`unexpected reply ${JSON.stringify(payload)}`);
+      if (payload.result?.content?.[0]?.text !== 'hello, benchmark')
+        throw new Error(`unexpected reply ${JSON.stringify(payload)}`);
     }
     this.replies++;
     if (this.waiting !== undefined && this.replies >= this.target) {
@@ -53,7 +54,9 @@ const transport = new NullTransport();
 await server.connect(transport);
 const encoder = new TextEncoder();
 const frame = (id, method, params) => encoder.encode(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
-transport.sink.receive(frame(0, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'micro', version: '1' } }));
+transport.sink.receive(
+  frame(0, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'micro', version: '1' } }),
+);
 transport.sink.receive(encoder.encode('{"jsonrpc":"2.0","method":"notifications/initialized"}'));
 await transport.until(1);
 
@@ -63,7 +66,11 @@ async function run(n) {
     const base = transport.replies;
     for (let i = 0; i < inflight; i++) {
       // Fresh bytes per call, as a transport would hand over.
-      transport.sink.receive(encoder.encode(`{"jsonrpc":"2.0","id":${nextId++},"method":"tools/call","params":{"name":"echo","arguments":{"message":"hello, benchmark"}}}`));
+      transport.sink.receive(
+        encoder.encode(
+          `{"jsonrpc":"2.0","id":${nextId++},"method":"tools/call","params":{"name":"echo","arguments":{"message":"hello, benchmark"}}}`,
+        ),
+      );
     }
     await transport.until(base + inflight);
   }

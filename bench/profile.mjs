@@ -22,9 +22,21 @@ const dir = mkdtempSync(`${tmpdir()}/mcpkit-prof-`);
 const profArgs = ['--cpu-prof', `--cpu-prof-dir=${dir}`];
 const profileClient = server === 'raw' && client !== 'raw';
 const counts = suite.transport === 'stdio' ? { warm: 1000, seq: 3000, par: 30000 } : { warm: 200, seq: 1000, par: 5000 };
-const cfg = { transport: suite.transport, mode: suite.mode, server, statsFile: `${dir}/stats`, inflight: 64, ...counts, ...(!profileClient && { nodeArgs: profArgs }) };
+const cfg = {
+  transport: suite.transport,
+  mode: suite.mode,
+  server,
+  statsFile: `${dir}/stats`,
+  inflight: 64,
+  ...counts,
+  ...(!profileClient && { nodeArgs: profArgs }),
+};
 const here = fileURLToPath(new URL('.', import.meta.url));
-const out = execFileSync(process.execPath, [...(profileClient ? profArgs : []), `${here}clients/${client}.mjs`, JSON.stringify(cfg)], { encoding: 'utf8' });
+const out = execFileSync(
+  process.execPath,
+  [...(profileClient ? profArgs : []), `${here}clients/${client}.mjs`, JSON.stringify(cfg)],
+  { encoding: 'utf8' },
+);
 console.log(out.trim());
 // Give the server a moment to write its profile after stdin closes.
 await new Promise((r) => setTimeout(r, 1500));

@@ -34,7 +34,7 @@ const TIMEOUT_MS = 120_000;
 /** Call counts per transport. stdio: 20,000 calls in all per run (the RSS figure is "after 20,000 calls"). */
 const COUNTS = quick
   ? { stdio: { warm: 300, seq: 500, par: 2000 }, http: { warm: 100, seq: 200, par: 600 }, sessions: 200 }
-  : { stdio: { warm: 2000, seq: 3000, par: 13000 }, http: { warm: 200, seq: 600, par: 2400 }, sessions: 1000 };
+  : { stdio: { warm: 2000, seq: 3000, par: 13000 }, http: { warm: 150, seq: 400, par: 1600 }, sessions: 1000 };
 const INFLIGHT = 64;
 
 const scratch = `${tmpdir()}/mcpkit-bench-${process.pid}`;
@@ -46,7 +46,9 @@ function environment() {
     cpu: cpus()[0]?.model ?? 'unknown',
     cores: availableParallelism(),
     memGiB: (totalmem() / 2 ** 30).toFixed(1),
-    loadStart: loadavg().map((x) => x.toFixed(2)).join(' '),
+    loadStart: loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' '),
     date: new Date().toISOString(),
     mode: quick ? 'quick' : 'full',
     reps,
@@ -60,7 +62,9 @@ function runOne(s, counts) {
   const cfg = { transport: s.transport, mode: s.mode, server: s.server, statsFile, inflight: INFLIGHT, ...counts };
   if (s.sessions) Object.assign(cfg, { sessions: COUNTS.sessions, gc: true });
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [`${ROOT}clients/${s.client}.mjs`, JSON.stringify(cfg)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [`${ROOT}clients/${s.client}.mjs`, JSON.stringify(cfg)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -102,7 +106,9 @@ const list = scenarios().filter((s) => only === undefined || s.suite === only);
 const results = new Map(list.map((s) => [s.key, []]));
 const env = environment();
 const started = Date.now();
-console.error(`mcpkit bench (${env.mode}): ${list.length} scenarios × ${reps} repetitions, Node ${env.node}, ${env.cores} cores, load ${env.loadStart}`);
+console.error(
+  `mcpkit bench (${env.mode}): ${list.length} scenarios × ${reps} repetitions, Node ${env.node}, ${env.cores} cores, load ${env.loadStart}`,
+);
 
 // Rounds interleaved: every scenario once per repetition, so machine noise hits all alike.
 for (let rep = 1; rep <= reps; rep++) {
@@ -114,7 +120,9 @@ for (let rep = 1; rep <= reps; rep++) {
     console.error(`[${rep}/${reps}] ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s ${s.label.padEnd(40)} ${brief}`);
   }
 }
-env.loadEnd = loadavg().map((x) => x.toFixed(2)).join(' ');
+env.loadEnd = loadavg()
+  .map((x) => x.toFixed(2))
+  .join(' ');
 env.seconds = Math.round((Date.now() - started) / 1000);
 
 const markdown = render(list, results, env, SUITES);

@@ -7,7 +7,12 @@
 // Scenarios listed in conformance/expected-failures.yml (each with a written
 // reason) are reported but do not fail the run.
 //
-// Usage: node scripts/conformance.mjs [--server-only] [--client-only] [--keep]
+// Client scenarios run mcpkit's conformance client (`mcpkit conformance-client`,
+// apps/cli/src/conformance) one at a time: every non-OAuth, non-extension one
+// (0.1.16: the four that need no OAuth; 0.2.0-alpha.12: what `list --client
+// --spec-version <wire>` names, at both wires). The CLI must be built.
+//
+// Usage: node scripts/conformance.mjs [--server-only] [--client-only] [--keep] [--verbose]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -86,8 +91,7 @@ function run(node, entry, argv, outDir) {
   return r;
 }
 
-function report(kind, version, wire, dir, expected) {
-  const results = verdicts(dir);
+function report(kind, version, wire, results, expected) {
   let passed = 0;
   let failed = 0;
   for (const [scenario, v] of [...results].sort()) {
@@ -102,6 +106,35 @@ function report(kind, version, wire, dir, expected) {
   const unexpected = [...results].filter(([s, v]) => !v.ok && !expected.has(s)).length;
   process.stdout.write(`conformance ${kind} ${version} ${wire}: ${passed} passed, ${failed} failed\n`);
   return { passed, failed, unexpected };
+}
+
+/** The client scenarios a suite lists at `wire`, without OAuth (`auth/*`) and extensions. */
+function clientScenarios(entry, wire) {
+  const r = spawnSync(node, [entry, 'list', '--client', '--spec-version', wire], { cwd: root, encoding: 'utf8' });
+  return [...r.stdout.matchAll(/^\s*-\s+(\S+)\s+\[([^\]]*)\]/gm)]
+    .filter(([, name, tags]) => !name.startsWith('auth/') && tags !== 'extension')
+    .map(([, name]) => name);
+}
+
+/**
+ * Runs client scenarios one at a time (sse-retry measures reconnection delays)
+ * with mcpkit's conformance client, and returns their verdicts. A scenario
+ * also fails when the client exited non-zero or left no checks.
+ */
+function runClientScenarios(entry, scenarios, extra, outDir) {
+  const command = `${process.execPath} ${join(root, 'apps', 'cli', 'dist', 'bin.js')} conformance-client`;
+  const exits = new Map();
+  for (const scenario of scenarios) {
+    const r = run(node, entry, ['client', '--command', command, '--scenario', scenario, ...extra], outDir);
+    exits.set(scenario, r.status);
+  }
+  const results = existsSync(outDir) ? verdicts(outDir) : new Map();
+  for (const [scenario, status] of exits) {
+    const v = results.get(scenario);
+    if (v === undefined) results.set(scenario, { ok: false, bad: [{ status: 'FAILURE', id: 'no-checks', errorMessage: `no checks recorded (suite exit ${status})` }] });
+    else if (status !== 0 && v.ok) results.set(scenario, { ok: false, bad: [{ status: 'FAILURE', id: 'client-exit', errorMessage: `the client or the suite exited ${status}` }] });
+  }
+  return results;
 }
 
 const node = node22();
@@ -120,14 +153,26 @@ if (!args.has('--client-only')) {
   try {
     const v1 = join(work, 'server-0.1');
     run(node, suiteEntry('conformance-0.1'), ['server', '--url', fixture.url, '--suite', 'all'], v1);
-    add(report('server', '0.1.16', '2025-11-25', v1, expected.server));
+    add(report('server', '0.1.16', '2025-11-25', verdicts(v1), expected.server));
     for (const wire of ['2025-11-25', '2026-07-28']) {
       const out = join(work, `server-0.2-${wire}`);
       run(node, suiteEntry('conformance-0.2'), ['server', '--url', fixture.url, '--suite', 'all', '--spec-version', wire], out);
-      add(report('server', '0.2.0-alpha.12', wire, out, expected.server));
+      add(report('server', '0.2.0-alpha.12', wire, verdicts(out), expected.server));
     }
   } finally {
     fixture.stop();
+  }
+}
+
+if (!args.has('--server-only')) {
+  const v1Entry = suiteEntry('conformance-0.1');
+  const v1Scenarios = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry'];
+  add(report('client', '0.1.16', '2025-11-25', runClientScenarios(v1Entry, v1Scenarios, [], join(work, 'client-0.1')), expected.client));
+  const v2Entry = suiteEntry('conformance-0.2');
+  for (const wire of ['2025-11-25', '2026-07-28']) {
+    const scenarios = clientScenarios(v2Entry, wire);
+    const out = join(work, `client-0.2-${wire}`);
+    add(report('client', '0.2.0-alpha.12', wire, runClientScenarios(v2Entry, scenarios, ['--spec-version', wire], out), expected.client));
   }
 }
 

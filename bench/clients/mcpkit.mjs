@@ -15,11 +15,18 @@ async function httpTransport() {
 await runDriver({
   supports: () => true,
   async open(cfg, url) {
-    const client = new McpClient({ name: 'mcpkit-driver', version: '1.0.0', era: cfg.mode === 'stateless' ? '2026-07-28' : 'legacy' });
+    const client = new McpClient({
+      name: 'mcpkit-driver',
+      version: '1.0.0',
+      era: cfg.mode === 'stateless' ? '2026-07-28' : 'legacy',
+    });
     const transport =
       cfg.transport === 'stdio'
         ? new StdioClientTransport({ command: process.execPath, args: serverArgs(cfg), env: serverEnv(cfg), stderr: 'inherit' })
-        : new (await httpTransport())({ url });
+        : new (await httpTransport())({
+            url,
+            ...(process.env.BENCH_MCPKIT_NODE_FETCH === '1' && { fetch: (await import('../lib/nodeFetch.mjs')).nodeFetch }),
+          });
     await client.connect(transport);
     const params = { name: 'echo', arguments: { message: MESSAGE } };
     return {

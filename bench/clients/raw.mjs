@@ -73,24 +73,32 @@ async function openStdio(cfg) {
 /** One POST; resolves with the JSON-RPC reply (JSON or the first SSE `data:`) and the response headers. */
 function post(url, headers, body) {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => {
-        text += c;
-      });
-      res.on('end', () => {
-        if (res.statusCode === 202) return resolve({ headers: res.headers });
-        if (res.statusCode !== 200) return reject(new Error(`HTTP ${res.statusCode}: ${text}`));
-        let json = text;
-        if (String(res.headers['content-type']).startsWith('text/event-stream')) {
-          const data = text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).filter((l) => l !== '');
-          json = data[data.length - 1];
-        }
-        resolve({ reply: JSON.parse(json), headers: res.headers });
-      });
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => {
+          text += c;
+        });
+        res.on('end', () => {
+          if (res.statusCode === 202) return resolve({ headers: res.headers });
+          if (res.statusCode !== 200) return reject(new Error(`HTTP ${res.statusCode}: ${text}`));
+          let json = text;
+          if (String(res.headers['content-type']).startsWith('text/event-stream')) {
+            const data = text
+              .split('\n')
+              .filter((l) => l.startsWith('data:'))
+              .map((l) => l.slice(5).trim())
+              .filter((l) => l !== '');
+            json = data[data.length - 1];
+          }
+          resolve({ reply: JSON.parse(json), headers: res.headers });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -104,7 +112,16 @@ async function openHttp(cfg, url) {
   if (stateless) {
     headers = { ...base, 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'echo' };
   } else {
-    const init = await post(url, base, JSON.stringify({ jsonrpc: '2.0', id: nextId++, method: 'initialize', params: { protocolVersion: HANDSHAKE, capabilities: {}, clientInfo: CLIENT } }));
+    const init = await post(
+      url,
+      base,
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: nextId++,
+        method: 'initialize',
+        params: { protocolVersion: HANDSHAKE, capabilities: {}, clientInfo: CLIENT },
+      }),
+    );
     if (init.reply.error) throw new Error(init.reply.error.message);
     const session = init.headers['mcp-session-id'];
     headers = { ...base, 'mcp-protocol-version': HANDSHAKE, ...(session !== undefined && { 'mcp-session-id': session }) };
@@ -112,7 +129,8 @@ async function openHttp(cfg, url) {
   }
   const params = echoParams(stateless);
   return {
-    call: async () => textOf((await post(url, headers, JSON.stringify({ jsonrpc: '2.0', id: nextId++, method: 'tools/call', params }))).reply),
+    call: async () =>
+      textOf((await post(url, headers, JSON.stringify({ jsonrpc: '2.0', id: nextId++, method: 'tools/call', params }))).reply),
     close: async () => undefined,
   };
 }

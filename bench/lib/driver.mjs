@@ -147,7 +147,14 @@ export async function runDriver(adapter) {
     out.clientRss = process.memoryUsage().rss;
     process.stdout.write(`${JSON.stringify(out)}\n`);
   } catch (error) {
-    process.stdout.write(`${JSON.stringify({ error: String(error?.stack ?? error).split('\n').slice(0, 3).join(' | ') })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({
+        error: String(error?.stack ?? error)
+          .split('\n')
+          .slice(0, 3)
+          .join(' | '),
+      })}\n`,
+    );
   } finally {
     if (httpServer !== undefined) await stop(httpServer.child);
     process.exit(0);

@@ -18,6 +18,10 @@ for (let i = 0; i < profile.samples.length; i++) {
   const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^file:\/\/.*?\/(node_modules|packages|bench)\//, '$1/')}:${f.lineNumber + 1}`;
   self.set(key, (self.get(key) ?? 0) + d);
 }
-const rows = [...self].filter(([k]) => k.includes(filter)).sort((a, b) => b[1] - a[1]).slice(0, Number(count));
+const rows = [...self]
+  .filter(([k]) => k.includes(filter))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, Number(count));
 console.log(`total ${(total / 1000).toFixed(1)} ms`);
-for (const [k, v] of rows) console.log(`${((100 * v) / total).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(2).padStart(8)} ms  ${k}`);
+for (const [k, v] of rows)
+  console.log(`${((100 * v) / total).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(2).padStart(8)} ms  ${k}`);

@@ -23,10 +23,25 @@ const ABSOLUTE = ['p50', 'p99', 'thr', 'srvPar', 'srvSeq', 'cliPar', 'cliSeq', '
 
 /** What each comparison holds constant, and the figures it is read for. */
 const VIEWS = [
-  { id: 'server', title: 'Server differs (raw driver → each server)', pair: (impl) => ['raw', impl], figures: ['srvPar', 'srvSeq', 'thr', 'p50', 'p99', 'cold', 'rss'] },
+  {
+    id: 'server',
+    title: 'Server differs (raw driver → each server)',
+    pair: (impl) => ['raw', impl],
+    figures: ['srvPar', 'srvSeq', 'thr', 'p50', 'p99', 'cold', 'rss'],
+  },
   { id: 'heap', title: 'Server differs: sessions', pair: (impl) => ['raw', impl], heap: true, figures: ['heap'] },
-  { id: 'client', title: 'Client differs (each client → raw server)', pair: (impl) => [impl, 'raw'], figures: ['cliPar', 'cliSeq', 'thr', 'p50', 'load'] },
-  { id: 'stack', title: 'Full stack (each client → its own server)', pair: (impl) => [impl, impl], figures: ['thr', 'p50', 'p99', 'srvPar', 'cliPar', 'cold'] },
+  {
+    id: 'client',
+    title: 'Client differs (each client → raw server)',
+    pair: (impl) => [impl, 'raw'],
+    figures: ['cliPar', 'cliSeq', 'thr', 'p50', 'load'],
+  },
+  {
+    id: 'stack',
+    title: 'Full stack (each client → its own server)',
+    pair: (impl) => [impl, impl],
+    figures: ['thr', 'p50', 'p99', 'srvPar', 'cliPar', 'cold'],
+  },
 ];
 
 /** The targets of issue 6, as ratios of mcpkit to the official v2 SDK. */
@@ -38,8 +53,20 @@ const TARGETS = [
   { suite: 'http-session', view: 'client', figure: 'cliPar', max: 0.3, text: 'HTTP (sessions) client CPU/call ≤ 0.3× v2' },
   { suite: 'http-stateless', view: 'client', figure: 'cliPar', max: 0.3, text: 'HTTP (stateless) client CPU/call ≤ 0.3× v2' },
   { suite: 'stdio', view: 'stack', figure: 'thr', min: 2.5, text: 'stdio throughput @64 (full stack) ≥ 2.5× v2' },
-  { suite: 'http-session', view: 'stack', figure: 'thr', min: 2.5, text: 'HTTP (sessions) throughput @64 (full stack) ≥ 2.5× v2' },
-  { suite: 'http-stateless', view: 'stack', figure: 'thr', min: 2.5, text: 'HTTP (stateless) throughput @64 (full stack) ≥ 2.5× v2' },
+  {
+    suite: 'http-session',
+    view: 'stack',
+    figure: 'thr',
+    min: 2.5,
+    text: 'HTTP (sessions) throughput @64 (full stack) ≥ 2.5× v2',
+  },
+  {
+    suite: 'http-stateless',
+    view: 'stack',
+    figure: 'thr',
+    min: 2.5,
+    text: 'HTTP (stateless) throughput @64 (full stack) ≥ 2.5× v2',
+  },
   { suite: 'stdio', view: 'server', figure: 'cold', max: 0.5, text: 'cold start (stdio server) ≤ 0.5× v2' },
   { suite: 'stdio', view: 'server', figure: 'rss', max: 0.6, text: 'server RSS after 20,000 calls (stdio) ≤ 0.6× v2' },
   { suite: 'http-session', view: 'heap', figure: 'heap', max: 0.3, text: 'heap per HTTP session ≤ 0.3× v2' },
@@ -92,7 +119,12 @@ export function render(list, results, env, suites) {
     '',
   );
 
-  lines.push('## Targets (mcpkit ÷ official v2, same run)', '', '| target | mcpkit | v2 | ratio | met |', '| --- | ---: | ---: | ---: | :---: |');
+  lines.push(
+    '## Targets (mcpkit ÷ official v2, same run)',
+    '',
+    '| target | mcpkit | v2 | ratio | met |',
+    '| --- | ---: | ---: | ---: | :---: |',
+  );
   for (const t of TARGETS) {
     if (!list.some((s) => s.suite === t.suite)) continue;
     const f = FIGURES[t.figure];
@@ -113,13 +145,18 @@ export function render(list, results, env, suites) {
       for (const figure of view.figures) {
         const f = FIGURES[figure];
         const mine = viewValue(suite.id, view.id, 'mcpkit', figure);
-        const cells = ['v1', 'v2', 'raw'].map((other) => (supports(other, suite) ? fmtRatio(ratio(mine, viewValue(suite.id, view.id, other, figure))) : 'n/a'));
+        const cells = ['v1', 'v2', 'raw'].map((other) =>
+          supports(other, suite) ? fmtRatio(ratio(mine, viewValue(suite.id, view.id, other, figure))) : 'n/a',
+        );
         lines.push(`| ${view.id}: ${f.label}${f.higher ? ' ↑' : ''} | ${cells.join(' | ')} |`);
       }
     }
     lines.push('');
     lines.push('### Absolute figures (medians)', '');
-    lines.push(`| client → server | ${ABSOLUTE.map((k) => FIGURES[k].label).join(' | ')} |`, `| --- |${ABSOLUTE.map(() => ' ---: |').join('')}`);
+    lines.push(
+      `| client → server | ${ABSOLUTE.map((k) => FIGURES[k].label).join(' | ')} |`,
+      `| --- |${ABSOLUTE.map(() => ' ---: |').join('')}`,
+    );
     for (const s of list.filter((x) => x.suite === suite.id && !x.sessions)) {
       const runs = results.get(s.key) ?? [];
       const failed = runs.find((r) => r.error);

@@ -29,7 +29,16 @@ export function scenarios() {
     if (seen.has(key)) return;
     seen.add(key);
     const label = `${suite.id} ${client}→${server}${heap ? ' (sessions)' : ''}`;
-    list.push({ key, suite: suite.id, transport: suite.transport, mode: suite.mode, client, server, label, ...(heap && { sessions: true }) });
+    list.push({
+      key,
+      suite: suite.id,
+      transport: suite.transport,
+      mode: suite.mode,
+      client,
+      server,
+      label,
+      ...(heap && { sessions: true }),
+    });
   };
   for (const suite of SUITES) {
     for (const server of IMPLS) add(suite, 'raw', server);

@@ -39,7 +39,12 @@ const server = createServer((req, res) => {
     let headers = JSON_TYPE;
     if (msg.method === 'initialize') {
       const id = randomUUID();
-      sessions.set(id, { id, protocolVersion: msg.params?.protocolVersion, clientInfo: msg.params?.clientInfo, capabilities: msg.params?.capabilities });
+      sessions.set(id, {
+        id,
+        protocolVersion: msg.params?.protocolVersion,
+        clientInfo: msg.params?.clientInfo,
+        capabilities: msg.params?.capabilities,
+      });
       headers = { ...JSON_TYPE, 'mcp-session-id': id };
     } else if (!stateless && msg.method !== 'server/discover' && !sessions.has(sid)) {
       return send(res, sid === undefined ? 400 : 404, `{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"}}`);

@@ -2,8 +2,12 @@
 import { z } from 'zod';
 
 export function defineEcho(server) {
-  server.registerTool('echo', { description: 'Echoes the message back', inputSchema: { message: z.string() } }, ({ message }) => ({
-    content: [{ type: 'text', text: message }],
-  }));
+  server.registerTool(
+    'echo',
+    { description: 'Echoes the message back', inputSchema: { message: z.string() } },
+    ({ message }) => ({
+      content: [{ type: 'text', text: message }],
+    }),
+  );
   return server;
 }

@@ -21,7 +21,7 @@ if (process.env.BENCH_MODE === 'stateless') {
     const sid = request.headers.get('mcp-session-id');
     if (sid !== null) {
       const transport = transports.get(sid);
-      if (transport === undefined) return new Response('Session not found', { status: 404 });
+      if (transport === undefined) return new globalThis.Response('Session not found', { status: 404 });
       return transport.handleRequest(request);
     }
     const transport = new WebStandardStreamableHTTPServerTransport({

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { ExitCode, UsageError } from './exitCodes.js';
 import { PROCESS_IO, type Io } from './io.js';
+import { runConformanceClient } from './conformance/conformanceClient.js';
 import { serve } from './serve.js';
 import { mainHelp, serveHelp } from './usage.js';
 
@@ -15,6 +16,7 @@ export type { Io } from './io.js';
 
 const COMMANDS: Readonly<Record<string, { run: (args: readonly string[], io: Io) => Promise<ExitCode>; help: () => string }>> = {
   serve: { run: serve, help: serveHelp },
+  'conformance-client': { run: runConformanceClient, help: () => 'Usage: MCP_CONFORMANCE_SCENARIO=... mcpkit conformance-client <url>\n' },
 };
 
 /** The CLI's version (from its package.json). */

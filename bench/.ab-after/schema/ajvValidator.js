@@ -91,7 +91,7 @@ export class AjvValidator {
         const options = {
             strict: false,
             allErrors: this.#options.allErrors,
-            logger: false,
+            logger: false, validateSchema: false,
             formats: modules.formats,
         };
         const ajv = dialect === '2020-12' ? new modules.Ajv2020(options) : withDraft06(new modules.Ajv(options));

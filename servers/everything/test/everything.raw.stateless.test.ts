@@ -94,6 +94,7 @@ describe('everything over a raw peer, stateless era (2026-07-28)', () => {
     });
     const prompt = await request2026(peer, 'prompts/get', { name: 'resource_prompt', arguments: { itemId: '2' } });
     expect(undecorated(prompt.result)).toEqual({
+      description: 'A prompt that embeds one of the server items.',
       messages: [
         { role: 'user', content: text('Here is item 2:') },
         {

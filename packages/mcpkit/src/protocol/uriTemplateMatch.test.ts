@@ -194,7 +194,8 @@ describe('match: hostile input', () => {
     const t = new UriTemplate('file:///{+path}');
     const huge = `file:///${'a'.repeat(100 * 1024)}`;
     let result: unknown = 'unset';
-    expect(elapsed(() => (result = t.match(huge)))).toBeLessThan(5);
+    // A bound that catches a regression to scanning, with room for a loaded CI machine.
+    expect(elapsed(() => (result = t.match(huge)))).toBeLessThan(50);
     expect(result).toBeUndefined();
     expect(t.match(`file:///${'a'.repeat(MAX_MATCH_LENGTH - 8)}`)).toBeDefined();
   });
@@ -225,6 +226,8 @@ describe('match: hostile input', () => {
         elapsed(() => t.match(`${uri}!`)),
       );
     }
-    expect(worst).toBeLessThan(50);
+    // Linear matching takes a few ms here; backtracking on 64 KiB would take seconds or hang.
+    // The bound leaves room for a loaded 2-core CI machine (measured: up to ~120 ms under load).
+    expect(worst).toBeLessThan(1000);
   });
 });
