@@ -5,13 +5,18 @@
  * connection, replies are encoded and dropped. It isolates the library's own
  * CPU per call from pipes and sockets, for A/B-testing hot-path changes.
  *
- *   node bench/micro.mjs [calls=200000] [inflight=64] [rounds=5]
+ *   node bench/micro.mjs [calls=100000] [inflight=64] [rounds=7]
+ *   MCPKIT_SERVER_B=/copy/of/another/dist/server/index.js node bench/micro.mjs
+ *
+ * With MCPKIT_SERVER_B, both builds run in this one process, rounds
+ * alternating A, B, A, B…, so drift in the machine's speed hits both alike.
+ * (MCPKIT_SERVER replaces A, the workspace's `mcpkit/server`. A copy of dist
+ * must be able to resolve `ajv`: link `packages/mcpkit/node_modules` beside it.)
  */
-// MCPKIT_SERVER: another build's server module (e.g. a copy of dist from before a change), for A/B runs.
-const { McpServer } = await import(process.env.MCPKIT_SERVER ?? 'mcpkit/server');
 import { defineEcho } from './servers/mcpkit-echo.mjs';
 
-const [calls = 200_000, inflight = 64, rounds = 5] = process.argv.slice(2).map(Number);
+const [calls = 100_000, inflight = 64, rounds = 7] = process.argv.slice(2).map(Number);
+const MESSAGE = 'hello, benchmark';
 
 class NullTransport {
   sink;
@@ -27,8 +32,7 @@ class NullTransport {
     JSON.stringify(payload); // what any transport pays to put it on the wire
     if (this.check && payload.id > 0) {
       this.check = false;
-      if (payload.result?.content?.[0]?.text !== 'hello, benchmark')
-        throw new Error(`unexpected reply ${JSON.stringify(payload)}`);
+      if (payload.result?.content?.[0]?.text !== MESSAGE) throw new Error(`unexpected reply ${JSON.stringify(payload)}`);
     }
     this.replies++;
     if (this.waiting !== undefined && this.replies >= this.target) {
@@ -49,45 +53,52 @@ class NullTransport {
   }
 }
 
-const server = defineEcho(new McpServer({ name: 'micro', version: '1.0.0' }));
-const transport = new NullTransport();
-await server.connect(transport);
 const encoder = new TextEncoder();
-const frame = (id, method, params) => encoder.encode(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
-transport.sink.receive(
-  frame(0, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'micro', version: '1' } }),
-);
-transport.sink.receive(encoder.encode('{"jsonrpc":"2.0","method":"notifications/initialized"}'));
-await transport.until(1);
 
-let nextId = 1;
-async function run(n) {
-  for (let done = 0; done < n; done += inflight) {
-    const base = transport.replies;
-    for (let i = 0; i < inflight; i++) {
-      // Fresh bytes per call, as a transport would hand over.
-      transport.sink.receive(
-        encoder.encode(
-          `{"jsonrpc":"2.0","id":${nextId++},"method":"tools/call","params":{"name":"echo","arguments":{"message":"hello, benchmark"}}}`,
-        ),
-      );
+/** Connects a server of the build `module` to a null transport; returns `run(n)`. */
+async function setUp(module) {
+  const { McpServer } = await import(module);
+  const server = defineEcho(new McpServer({ name: 'micro', version: '1.0.0' }));
+  const transport = new NullTransport();
+  await server.connect(transport);
+  const init = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'micro', version: '1' } };
+  transport.sink.receive(encoder.encode(JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: init })));
+  transport.sink.receive(encoder.encode('{"jsonrpc":"2.0","method":"notifications/initialized"}'));
+  await transport.until(1);
+  let nextId = 1;
+  return async (n) => {
+    for (let done = 0; done < n; done += inflight) {
+      const base = transport.replies;
+      for (let i = 0; i < inflight; i++) {
+        // Fresh bytes per call, as a transport would hand over.
+        const frame = `{"jsonrpc":"2.0","id":${nextId++},"method":"tools/call","params":{"name":"echo","arguments":{"message":"${MESSAGE}"}}}`;
+        transport.sink.receive(encoder.encode(frame));
+      }
+      await transport.until(base + inflight);
     }
-    await transport.until(base + inflight);
+  };
+}
+
+const builds = [['A', process.env.MCPKIT_SERVER ?? 'mcpkit/server']];
+if (process.env.MCPKIT_SERVER_B !== undefined) builds.push(['B', process.env.MCPKIT_SERVER_B]);
+const runners = [];
+for (const [name, module] of builds) {
+  const run = await setUp(module);
+  await run(20_000); // warm-up
+  runners.push({ name, module, run, samples: [] });
+}
+for (let r = 0; r < rounds; r++) {
+  for (const runner of runners) {
+    const c0 = process.cpuUsage();
+    await runner.run(calls);
+    const c = process.cpuUsage(c0);
+    runner.samples.push((c.user + c.system) / calls);
   }
 }
-
-await run(20_000); // warm-up
-const results = [];
-for (let r = 0; r < rounds; r++) {
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  await run(calls);
-  const wall = performance.now() - t0;
-  const c = process.cpuUsage(c0);
-  results.push({ cpuUs: (c.user + c.system) / calls, wallUs: (wall * 1000) / calls });
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+for (const { name, module, samples } of runners) {
+  console.log(
+    `${name} ${module}: ${median(samples).toFixed(2)} µs CPU/call (median of ${rounds}; rounds: ${samples.map((x) => x.toFixed(2)).join(' ')})`,
+  );
 }
-const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(
-  `mcpkit server pipeline: ${median(results.map((r) => r.cpuUs)).toFixed(2)} µs CPU/call (median of ${rounds}; rounds: ${results.map((r) => r.cpuUs.toFixed(2)).join(' ')})`,
-);
 process.exit(0);

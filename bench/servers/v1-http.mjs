@@ -39,15 +39,13 @@ const server = createServer(async (req, res) => {
   const body = await readJson(req);
   if (transport === undefined) {
     if (sid !== undefined || !isInitializeRequest(body)) {
-      return res
-        .writeHead(400)
-        .end(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            error: { code: -32000, message: 'Bad Request: No valid session ID provided' },
-            id: null,
-          }),
-        );
+      return res.writeHead(400).end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          error: { code: -32000, message: 'Bad Request: No valid session ID provided' },
+          id: null,
+        }),
+      );
     }
     const created = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),

@@ -1,6 +1,7 @@
 /**
  * Exit codes, stable across versions so scripts can rely on them, and the
- * error that means "the command line was wrong" (exit 2).
+ * two errors the commands throw to choose one: `UsageError` (the command
+ * line was wrong, exit 2) and `CliError` (any other chosen code).
  *
  * @module
  */
@@ -9,10 +10,20 @@
 export const ExitCode = {
   /** The command did what was asked. */
   Ok: 0,
-  /** It failed (a server could not start, a port was taken, ...). */
+  /** It failed for a reason not listed below (a port was taken, an unexpected error). */
   Error: 1,
-  /** The command line was wrong: unknown command, option or server, bad value. */
+  /** The command line was wrong: unknown command or option, bad value, arguments that break the tool's schema. */
   Usage: 2,
+  /** The server refused: a JSON-RPC error, no such tool, prompt or resource, a method it does not offer, a malformed reply. */
+  Server: 3,
+  /** The tool ran and reported failure (`isError: true`); its content is printed. */
+  ToolError: 4,
+  /** No connection: the command could not start, the URL was unreachable, the server went away. */
+  Connection: 5,
+  /** `--timeout` (or a request's own timeout) elapsed. The number `timeout(1)` uses. */
+  Timeout: 124,
+  /** Interrupted (Ctrl-C): the request was cancelled. 128 + SIGINT. */
+  Interrupted: 130,
 } as const;
 
 /** One exit code. */
@@ -27,5 +38,17 @@ export class UsageError extends Error {
     super(message);
     this.name = 'UsageError';
     this.command = command;
+  }
+}
+
+/** A failure whose exit code the command chose; `message` is printed after `mcpkit: `. */
+export class CliError extends Error {
+  /** The exit code. */
+  readonly exitCode: ExitCode;
+
+  constructor(exitCode: ExitCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'CliError';
+    this.exitCode = exitCode;
   }
 }

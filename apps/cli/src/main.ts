@@ -1,37 +1,35 @@
 /**
- * The `mcpkit` command line: dispatches to a command and turns what happens
- * into a stable exit code (0 ok, 1 error, 2 usage).
+ * The `mcpkit` command line: dispatches to a command and turns whatever
+ * happens into a message and a stable exit code (see `exitCodes.ts`).
  *
  * @module
  */
-import { readFileSync } from 'node:fs';
+import { COMMANDS, type Command } from './commands/index.js';
 import { ExitCode, UsageError } from './exitCodes.js';
+import { exitCodeFor, messageFor } from './failure.js';
 import { PROCESS_IO, type Io } from './io.js';
-import { runConformanceClient } from './conformance/conformanceClient.js';
-import { serve } from './serve.js';
-import { mainHelp, serveHelp } from './usage.js';
+import { mainHelp } from './usage.js';
+import { version } from './version.js';
 
-export { ExitCode, UsageError } from './exitCodes.js';
+export { CliError, ExitCode, UsageError } from './exitCodes.js';
 export type { Io } from './io.js';
+export { version } from './version.js';
 
-const COMMANDS: Readonly<Record<string, { run: (args: readonly string[], io: Io) => Promise<ExitCode>; help: () => string }>> = {
-  serve: { run: serve, help: serveHelp },
-  'conformance-client': { run: runConformanceClient, help: () => 'Usage: MCP_CONFORMANCE_SCENARIO=... mcpkit conformance-client <url>\n' },
-};
+function find(name: string): Command | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}
 
-/** The CLI's version (from its package.json). */
-export function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
-  return String(pkg.version);
+function topHelp(): string {
+  return mainHelp(COMMANDS.filter((c) => c.hidden !== true));
 }
 
 function help(args: readonly string[], io: Io): ExitCode {
   const [topic] = args;
   if (topic === undefined) {
-    io.stdout(mainHelp());
+    io.stdout(topHelp());
     return ExitCode.Ok;
   }
-  const command = COMMANDS[topic];
+  const command = find(topic);
   if (command === undefined) throw new UsageError(`no help for unknown command ${JSON.stringify(topic)}`);
   io.stdout(command.help());
   return ExitCode.Ok;
@@ -40,7 +38,7 @@ function help(args: readonly string[], io: Io): ExitCode {
 async function dispatch(argv: readonly string[], io: Io): Promise<ExitCode> {
   const [first, ...rest] = argv;
   if (first === undefined) {
-    io.stderr(mainHelp());
+    io.stderr(topHelp());
     return ExitCode.Usage;
   }
   if (first === '-h' || first === '--help') return help([], io);
@@ -50,7 +48,7 @@ async function dispatch(argv: readonly string[], io: Io): Promise<ExitCode> {
     return ExitCode.Ok;
   }
   if (first.startsWith('-')) throw new UsageError(`unknown option ${JSON.stringify(first)}`);
-  const command = COMMANDS[first];
+  const command = find(first);
   if (command === undefined) throw new UsageError(`unknown command ${JSON.stringify(first)}`);
   return command.run(rest, io);
 }
@@ -65,7 +63,7 @@ export async function main(argv: readonly string[], io: Io = PROCESS_IO): Promis
       io.stderr(`mcpkit: ${error.message}\nSee '${where}'.\n`);
       return ExitCode.Usage;
     }
-    io.stderr(`mcpkit: ${error instanceof Error ? error.message : String(error)}\n`);
-    return ExitCode.Error;
+    io.stderr(`mcpkit: ${messageFor(error)}\n`);
+    return exitCodeFor(error);
   }
 }

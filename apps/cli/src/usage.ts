@@ -1,58 +1,91 @@
 /**
- * The help texts.
+ * The help texts shared by several commands: the main help, and the options
+ * every client command takes.
  *
  * @module
  */
-import { SERVERS } from './servers.js';
 
-function serverList(): string {
-  const names = Object.keys(SERVERS);
-  const width = Math.max(...names.map((n) => n.length)) + 3;
-  return names.map((n) => `  ${n.padEnd(width)}${SERVERS[n]?.description ?? ''}`).join('\n');
+/** The exit codes, as every help lists them. */
+export const EXIT_CODES_HELP = `Exit codes:
+  0    success
+  1    error (anything not listed below)
+  2    usage error: bad command line, or arguments that break the tool's schema
+  3    the server refused: JSON-RPC error, no such tool/prompt/resource, malformed reply
+  4    the tool ran and returned isError: true (its content is printed)
+  5    connection failure: the command could not start, the URL is unreachable,
+       the server went away
+  124  timed out (--timeout)
+  130  interrupted (Ctrl-C)
+`;
+
+/** The target and connection options of every client command. */
+export const CLIENT_OPTIONS_HELP = `Server (exactly one):
+  -- <command> [args...]    Start the server and speak stdio to it, e.g.
+                            -- npx -y @modelcontextprotocol/server-everything
+  <url>, --url <url>        A server on HTTP: Streamable HTTP, falling back to
+                            the older HTTP+SSE transport by itself
+  -c, --config <file>       A server from an mcpServers config file (Claude
+  -s, --server <name>       Desktop, Cursor, VS Code, ...); --server may be left
+                            out when the file has one server
+
+Connection:
+  -H, --header 'K: V'       HTTP header for every request (repeatable)
+      --sse                 Use the HTTP+SSE transport (2024-11-05) only
+  -e, --env NAME=value      Environment variable for the server process
+                            (repeatable); it gets only a safe default set
+                            (PATH, HOME, ...) besides these
+      --inherit-env         Give the server process this whole environment
+      --cwd <dir>           The server process's working directory
+      --era <era>           auto (default: probe with server/discover, fall back
+                            to initialize), legacy, modern, or a revision such
+                            as 2025-06-18
+  -t, --timeout <duration>  Give up after this long (30s, 500ms, 2m; a bare
+                            number is seconds): exit 124. Without it each
+                            request waits up to 60s, restarted by progress
+      --root <dir>          Offer this directory to the server as a root
+                            (repeatable)
+      --log-level <level>   Ask for the server's log messages at this level
+                            (debug, info, ... emergency); shown on stderr
+
+Output:
+      --json                Print the spec result object as JSON (lists with all
+                            pages gathered), for scripts
+  -q, --quiet               No progress, no server stderr, no notes
+  -h, --help                Show this help
+
+Progress, server logs and the server's stderr go to stderr. When the server
+asks for input (elicitation) and stdin is a terminal, the form is asked there;
+otherwise it is declined. Sampling requests are declined (no model here).
+`;
+
+/** A command as the main help lists it. */
+export interface Listed {
+  readonly synopsis: string;
+  readonly summary: string;
 }
 
 /** `mcpkit --help`. */
-export function mainHelp(): string {
+export function mainHelp(commands: readonly Listed[]): string {
+  const width = Math.max(...commands.map((c) => c.synopsis.length)) + 2;
   return `mcpkit: the mcpkit command line
 
 Usage:
   mcpkit <command> [options]
+  mcpkit <command> --help
 
 Commands:
-  serve <server>    Serve a bundled MCP server, on stdio or (--http) on HTTP
-  help [command]    Show help for mcpkit or for a command
+${commands.map((c) => `  ${c.synopsis.padEnd(width)}${c.summary}`).join('\n')}
+  ${'help [command]'.padEnd(width)}Show help for mcpkit or for a command
+
+A <server> is a URL, --config FILE [--server NAME], or -- and a command:
+  mcpkit list tools -- npx -y @modelcontextprotocol/server-everything
+  mcpkit call get-sum --arg a=1 --arg b=2 http://localhost:3001/mcp
+  mcpkit read file:///tmp/notes.txt --config ~/.cursor/mcp.json --server files
+  mcpkit list tools --json -- mcpkit serve everything | jq '.tools[].name'
 
 Options:
   -h, --help        Show this help (mcpkit <command> --help: the command's help)
   -v, --version     Show the version
 
-Exit codes: 0 success, 1 error, 2 usage error.
-`;
-}
-
-/** `mcpkit serve --help`. */
-export function serveHelp(): string {
-  return `Usage:
-  mcpkit serve <server> [--http <port>] [--host <address>]
-
-Serves a bundled MCP server. By default it speaks MCP on stdin and stdout
-(newline-delimited JSON-RPC), for a client that spawns it:
-  mcpkit serve everything
-With --http it serves Streamable HTTP at http://<host>:<port>/mcp:
-  mcpkit serve everything --http 3000
-
-One process serves every protocol revision (2024-11-05 to 2026-07-28).
-Diagnostics go to stderr; on stdio, stdout carries nothing but the protocol.
-The server stops when stdin closes (stdio), or on SIGINT or SIGTERM.
-
-Servers:
-${serverList()}
-
-Options:
-  --http <port>       Serve on HTTP at this port (0: any free port) instead of stdio
-  --host <address>    The address to listen on with --http (default 127.0.0.1)
-  -h, --help          Show this help
-
-Exit codes: 0 success, 1 error (e.g. the port is taken), 2 usage error.
-`;
+${EXIT_CODES_HELP}`;
 }

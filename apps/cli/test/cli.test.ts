@@ -1,7 +1,7 @@
 // The command line in-process: help, version, usage errors and exit codes.
 import { describe, expect, it } from 'vitest';
 import { ExitCode, main, type Io } from '../src/main.js';
-import { parsePort } from '../src/serve.js';
+import { parsePort } from '../src/commands/serve.js';
 
 function capture(): Io & { out: string; err: string } {
   const io = {
@@ -28,8 +28,11 @@ describe('mcpkit', () => {
     for (const flag of ['--help', '-h', 'help']) {
       const r = await run(flag);
       expect(r.code).toBe(ExitCode.Ok);
-      expect(r.out).toContain('serve <server>');
-      expect(r.out).toContain('Exit codes: 0 success, 1 error, 2 usage error.');
+      for (const command of ['list <what> <server>', 'call <tool> <server>', 'read <uri> <server>', 'prompt <name> <server>', 'complete <ref>', 'discover <server>', 'serve <server>'])
+        expect(r.out).toContain(command);
+      expect(r.out).toMatch(/Exit codes:\n  0 +success\n  1 +error/);
+      for (const code of ['124', '130']) expect(r.out).toContain(`  ${code}  `);
+      expect(r.out).not.toContain('conformance-client');
       expect(r.err).toBe('');
     }
   });

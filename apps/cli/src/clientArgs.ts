@@ -1,0 +1,127 @@
+/**
+ * The command line every client command shares: the target options, the
+ * connection settings (`--era`, `--timeout`, `--root`, `--log-level`), and
+ * the output ones (`--json`, `--quiet`), plus what a command adds. Everything
+ * after the first `--` is the server's command line.
+ *
+ * @module
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isRevision } from 'mcpkit/protocol';
+import type { EraPreference } from 'mcpkit/client';
+import { UsageError } from './exitCodes.js';
+import { isHttpUrl, resolveTarget, type Target } from './target.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** The options of every client command. */
+export const CLIENT_OPTIONS = {
+  url: { type: 'string' },
+  config: { type: 'string', short: 'c' },
+  server: { type: 'string', short: 's' },
+  header: { type: 'string', short: 'H', multiple: true },
+  env: { type: 'string', short: 'e', multiple: true },
+  cwd: { type: 'string' },
+  sse: { type: 'boolean' },
+  'inherit-env': { type: 'boolean' },
+  era: { type: 'string' },
+  timeout: { type: 'string', short: 't' },
+  root: { type: 'string', multiple: true },
+  'log-level': { type: 'string' },
+  json: { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies Options;
+
+/** How to connect and what to show, from the shared options. */
+export interface ClientSettings {
+  readonly target: Target;
+  readonly era: EraPreference;
+  /** `--timeout`, ms: the whole command gives up after this long. */
+  readonly timeoutMs: number | undefined;
+  readonly roots: readonly string[];
+  readonly logLevel: string | undefined;
+  readonly json: boolean;
+  readonly quiet: boolean;
+}
+
+/** A client command's line, parsed. */
+export interface ParsedClientArgs {
+  /** All option values (shared and the command's own). */
+  readonly values: Readonly<Record<string, string | boolean | readonly string[] | undefined>>;
+  /** Positionals, without a trailing target URL. */
+  readonly positionals: readonly string[];
+  /** True with `--help`: nothing else was checked. */
+  readonly help: boolean;
+  /** Undefined with `--help`. */
+  readonly settings: ClientSettings | undefined;
+}
+
+/**
+ * Parses a client command's line. `minPositionals` is how many positionals
+ * the command needs before an optional trailing `http(s)://` target URL.
+ */
+export function parseClientArgs(
+  args: readonly string[],
+  name: string,
+  own: Options,
+  minPositionals: number,
+  env: NodeJS.ProcessEnv = process.env,
+): ParsedClientArgs {
+  const dash = args.indexOf('--');
+  const mine = dash < 0 ? args : args.slice(0, dash);
+  const command = dash < 0 ? [] : args.slice(dash + 1);
+  let parsed: { values: Record<string, unknown>; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: [...mine], options: { ...CLIENT_OPTIONS, ...own }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error), name);
+  }
+  const values = parsed.values as ParsedClientArgs['values'];
+  if (values['help'] === true) return { values, positionals: parsed.positionals, help: true, settings: undefined };
+  if (dash >= 0 && command.length === 0) throw new UsageError('-- must be followed by the command that starts the server', name);
+  const positionals = [...parsed.positionals];
+  const last = positionals[positionals.length - 1];
+  const positionalUrl = positionals.length > minPositionals && isHttpUrl(last) ? positionals.pop() : undefined;
+  const target = resolveTarget(values, positionalUrl, command, name, env);
+  const settings: ClientSettings = {
+    target,
+    era: parseEra(values['era'] as string | undefined, name),
+    timeoutMs: values['timeout'] === undefined ? undefined : parseDuration(values['timeout'] as string, name),
+    roots: (values['root'] as readonly string[] | undefined) ?? [],
+    logLevel: parseLogLevel(values['log-level'] as string | undefined, name),
+    json: values['json'] === true,
+    quiet: values['quiet'] === true,
+  };
+  return { values, positionals, help: false, settings };
+}
+
+/** `--era auto|legacy|modern|<revision>`. */
+export function parseEra(text: string | undefined, name: string): EraPreference {
+  if (text === undefined) return 'auto';
+  if (text === 'auto' || text === 'legacy' || text === 'modern') return text;
+  if (isRevision(text)) return text;
+  throw new UsageError(`--era takes auto, legacy, modern or a revision such as 2025-11-25, not ${JSON.stringify(text)}`, name);
+}
+
+/** `30` (seconds), `500ms`, `30s`, `2m`, `1h`; in ms. */
+export function parseDuration(text: string, name: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m?.[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+  const ms = m === null ? NaN : Number(m[1]) * unit;
+  if (!(ms > 0)) throw new UsageError(`--timeout needs a duration such as 30s, 500ms or 2m, not ${JSON.stringify(text)}`, name);
+  return Math.round(ms);
+}
+
+const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+function parseLogLevel(text: string | undefined, name: string): string | undefined {
+  if (text === undefined || LEVELS.includes(text)) return text;
+  throw new UsageError(`--log-level takes one of ${LEVELS.join(', ')}, not ${JSON.stringify(text)}`, name);
+}
+
+/** The positionals a command expects, exactly: fewer or more is a usage error naming what was expected. */
+export function expectPositionals(positionals: readonly string[], min: number, max: number, usage: string, name: string): void {
+  if (positionals.length < min) throw new UsageError(`missing arguments: ${usage}`, name);
+  if (positionals.length > max) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[max])}`, name);
+}

@@ -1,0 +1,190 @@
+/**
+ * `mcpkit serve <server>`: runs a bundled server on stdio or, with `--http`,
+ * on Streamable HTTP (through `serveHttp` from `mcpkit/node`, loaded only
+ * when asked for).
+ *
+ * @module
+ */
+import { parseArgs } from 'node:util';
+import type { McpServer } from 'mcpkit/server';
+import { StdioServerTransport } from 'mcpkit/stdio';
+import { ExitCode, UsageError } from '../exitCodes.js';
+import type { Io } from '../io.js';
+import { SERVERS } from '../servers.js';
+import type { Command } from './command.js';
+
+const OPTIONS = {
+  http: { type: 'string' },
+  host: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** How long in-flight requests may take to finish after SIGINT/SIGTERM. */
+const SHUTDOWN_GRACE_MS = 2000;
+
+/** The command line of `mcpkit serve`, parsed. */
+interface ServeArgs {
+  readonly values: {
+    readonly http?: string | undefined;
+    readonly host?: string | undefined;
+    readonly help?: boolean | undefined;
+  };
+  readonly positionals: readonly string[];
+}
+
+function parse(args: readonly string[]): ServeArgs {
+  try {
+    return parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error), 'serve');
+  }
+}
+
+/** A TCP port: an integer from 0 to 65535. */
+export function parsePort(text: string): number {
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+  if (!(port >= 0 && port <= 65535))
+    throw new UsageError(`--http needs a port number from 0 to 65535, not ${JSON.stringify(text)}`, 'serve');
+  return port;
+}
+
+function serverList(): string {
+  const names = Object.keys(SERVERS);
+  const width = Math.max(...names.map((n) => n.length)) + 3;
+  return names.map((n) => `  ${n.padEnd(width)}${SERVERS[n]?.description ?? ''}`).join('\n');
+}
+
+/** `mcpkit serve --help`. */
+export function serveHelp(): string {
+  return `Usage:
+  mcpkit serve <server> [--http <port>] [--host <address>]
+
+Serves a bundled MCP server. By default it speaks MCP on stdin and stdout
+(newline-delimited JSON-RPC), for a client that spawns it:
+  mcpkit serve everything
+With --http it serves Streamable HTTP at http://<host>:<port>/mcp:
+  mcpkit serve everything --http 3000
+
+One process serves every protocol revision (2024-11-05 to 2026-07-28).
+Diagnostics go to stderr; on stdio, stdout carries nothing but the protocol.
+The server stops when stdin closes (stdio), or on SIGINT or SIGTERM.
+
+Servers:
+${serverList()}
+
+Options:
+  --http <port>       Serve on HTTP at this port (0: any free port) instead of stdio
+  --host <address>    The address to listen on with --http (default 127.0.0.1)
+  -h, --help          Show this help
+
+Exit codes: 0 success, 1 error (e.g. the port is taken), 2 usage error.
+`;
+}
+
+/** `mcpkit serve`. */
+export const serveCommand: Command = {
+  name: 'serve',
+  synopsis: 'serve <server>',
+  summary: 'Serve a bundled MCP server, on stdio or (--http) on HTTP',
+  help: serveHelp,
+  run: serve,
+};
+
+/** Runs `mcpkit serve`; resolves when the server stops. */
+export async function serve(args: readonly string[], io: Io): Promise<ExitCode> {
+  const { values, positionals } = parse(args);
+  if (values.help === true) {
+    io.stdout(serveHelp());
+    return ExitCode.Ok;
+  }
+  const names = Object.keys(SERVERS).join(', ');
+  const [name, ...extra] = positionals;
+  if (name === undefined) throw new UsageError(`serve needs a server name (one of: ${names})`, 'serve');
+  if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`, 'serve');
+  const bundled = SERVERS[name];
+  if (bundled === undefined) throw new UsageError(`unknown server ${JSON.stringify(name)} (available: ${names})`, 'serve');
+  if (values.http === undefined) {
+    if (values.host !== undefined) throw new UsageError('--host only applies with --http', 'serve');
+    return serveStdio(await bundled.create());
+  }
+  const port = parsePort(values.http);
+  return serveOverHttp(await bundled.create(), { name, port, host: values.host ?? '127.0.0.1' }, io);
+}
+
+/** Calls `stop` once on the first SIGINT or SIGTERM. */
+function onShutdownSignal(stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = (): void => {
+    if (stopping) return;
+    stopping = true;
+    void stop();
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+}
+
+async function serveStdio(server: McpServer): Promise<ExitCode> {
+  let done!: () => void;
+  const closed = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  // The transport ends the process soon after stdin closes (the client went away).
+  await server.connect(new StdioServerTransport(), { onClose: done });
+  onShutdownSignal(async () => {
+    await server.close({ graceMs: SHUTDOWN_GRACE_MS });
+    // stdin may still be open: nothing else would end the process.
+    process.exit(ExitCode.Ok);
+  });
+  await closed;
+  return ExitCode.Ok;
+}
+
+/** What `serveHttp` from `mcpkit/node` is expected to look like (loaded at run time). */
+type ServeHttp = (server: McpServer, options: { readonly port: number; readonly host: string }) => unknown;
+
+/** The module that has `serveHttp`; a variable, so the compiler does not require it to exist yet. */
+const NODE_MODULE = 'mcpkit/node';
+
+/** `serveHttp` from `mcpkit/node`, or undefined if this build of mcpkit does not have it. */
+async function loadServeHttp(): Promise<ServeHttp | undefined> {
+  let mod: unknown;
+  try {
+    mod = await import(NODE_MODULE);
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') return undefined;
+    throw error;
+  }
+  const fn = (mod as Record<string, unknown> | null)?.['serveHttp'];
+  return typeof fn === 'function' ? (fn as ServeHttp) : undefined;
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+async function serveOverHttp(server: McpServer, where: { name: string; port: number; host: string }, io: Io): Promise<ExitCode> {
+  const serveHttp = await loadServeHttp();
+  if (serveHttp === undefined) {
+    io.stderr(
+      `mcpkit: serving on HTTP needs serveHttp from ${NODE_MODULE}, which this build of mcpkit does not have yet.\n` +
+        `Serve on stdio meanwhile: mcpkit serve ${where.name}\n`,
+    );
+    return ExitCode.Error;
+  }
+  const handle = await serveHttp(server, { port: where.port, host: where.host });
+  const host = where.host.includes(':') ? `[${where.host}]` : where.host;
+  const url = field(handle, 'url');
+  io.stderr(
+    `mcpkit: serving ${where.name} on ${typeof url === 'string' || url instanceof URL ? String(url) : `http://${host}:${String(where.port)}/mcp`} (Ctrl-C to stop)\n`,
+  );
+  await new Promise<void>((resolve) => {
+    onShutdownSignal(async () => {
+      const close = field(handle, 'close');
+      if (typeof close === 'function') await (close as () => Promise<void>).call(handle);
+      await server.close({ graceMs: SHUTDOWN_GRACE_MS });
+      resolve();
+    });
+  });
+  return ExitCode.Ok;
+}

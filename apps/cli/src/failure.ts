@@ -1,0 +1,59 @@
+/**
+ * Anything a command throws, turned into a message and a stable exit code.
+ *
+ * @module
+ */
+import { LocalError, RpcError } from 'mcpkit';
+import { CliError, ExitCode, UsageError } from './exitCodes.js';
+import { SamplingDeclined } from './handlers.js';
+
+/** Node's codes for a connection that could not be made. */
+const CONNECTION_CODES = new Set(['ENOENT', 'EACCES', 'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
+
+/** The exit code for `error`. */
+export function exitCodeFor(error: unknown): ExitCode {
+  if (error instanceof UsageError) return ExitCode.Usage;
+  if (error instanceof CliError) return error.exitCode;
+  if (error instanceof RpcError) return ExitCode.Server;
+  if (error instanceof LocalError) {
+    switch (error.code) {
+      case 'REQUEST_TIMEOUT':
+        return ExitCode.Timeout;
+      case 'CONNECTION_CLOSED':
+      case 'TRANSPORT_FAILED':
+        return ExitCode.Connection;
+      case 'PROTOCOL_VIOLATION':
+      case 'NOT_SUPPORTED':
+        return ExitCode.Server;
+      case 'CANCELLED':
+        return ExitCode.Interrupted;
+      case 'INVALID_ARGUMENT':
+        return ExitCode.Error;
+    }
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && CONNECTION_CODES.has(code)) return ExitCode.Connection;
+  return ExitCode.Error;
+}
+
+/** The message printed after `mcpkit: `: the error's, with a JSON-RPC error's code and data. */
+export function messageFor(error: unknown): string {
+  if (error instanceof SamplingDeclined) return error.message;
+  if (error instanceof RpcError) {
+    const data = error.data === undefined ? '' : ` ${JSON.stringify(error.data)}`;
+    return `the server answered with error ${String(error.code)}: ${error.message}${data.length > 300 ? `${data.slice(0, 300)}…` : data}`;
+  }
+  if (error instanceof CliError) return error.message;
+  if (error instanceof Error) {
+    const cause = rootCause(error);
+    return cause === undefined || error.message.includes(cause.message) ? error.message : `${error.message} (${cause.message})`;
+  }
+  return String(error);
+}
+
+/** The innermost cause with a message (`connect ECONNREFUSED …` under `fetch failed`). */
+function rootCause(error: Error): Error | undefined {
+  let found: Error | undefined;
+  for (let e: unknown = error.cause, depth = 0; e instanceof Error && depth < 10; e = e.cause, depth++) if (e.message !== '') found = e;
+  return found;
+}

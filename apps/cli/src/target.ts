@@ -1,0 +1,135 @@
+/**
+ * What the client commands connect to, from the command line: a command
+ * after `--` (stdio), a URL (`--url`, or an `http(s)://` positional at the
+ * end: Streamable HTTP, falling back to HTTP+SSE), or a server named in a
+ * config file (`--config FILE [--server NAME]`). Exactly one.
+ *
+ * @module
+ */
+import { loadConfigTarget } from './config.js';
+import { UsageError } from './exitCodes.js';
+
+/** A server process spoken to over stdio. */
+export interface StdioTarget {
+  readonly kind: 'stdio';
+  readonly command: string;
+  readonly args: readonly string[];
+  /** Variables set on top of the safe default environment. */
+  readonly env: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+  /** Pass this process's whole environment (not only the safe default set). */
+  readonly inheritEnv?: boolean;
+  /** How to name it in messages. */
+  readonly label: string;
+}
+
+/** A server at a URL. */
+export interface HttpTarget {
+  readonly kind: 'http';
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** `auto`: Streamable HTTP, falling back to HTTP+SSE; `sse`: HTTP+SSE only. */
+  readonly transport: 'auto' | 'sse';
+  readonly label: string;
+}
+
+/** Where a client command connects. */
+export type Target = StdioTarget | HttpTarget;
+
+/** The target options of the command line, as parsed. */
+export interface TargetOptions {
+  readonly url?: string | undefined;
+  readonly config?: string | undefined;
+  readonly server?: string | undefined;
+  readonly header?: readonly string[] | undefined;
+  readonly env?: readonly string[] | undefined;
+  readonly cwd?: string | undefined;
+  readonly sse?: boolean | undefined;
+  readonly 'inherit-env'?: boolean | undefined;
+}
+
+/** True for text that is an http(s) URL. */
+export function isHttpUrl(text: string | undefined): text is string {
+  return text !== undefined && /^https?:\/\//i.test(text);
+}
+
+/**
+ * The target the options name. `url` is a positional URL the command found,
+ * `command` what followed `--` (empty when there was no `--`).
+ */
+export function resolveTarget(
+  options: TargetOptions,
+  positionalUrl: string | undefined,
+  command: readonly string[],
+  name: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Target {
+  if (options.url !== undefined && positionalUrl !== undefined)
+    throw new UsageError('give the URL once: with --url or as the last argument, not both', name);
+  const url = options.url ?? positionalUrl;
+  const given = [url !== undefined, command.length > 0, options.config !== undefined].filter(Boolean).length;
+  if (given === 0)
+    throw new UsageError('no server given: add a URL, --config FILE [--server NAME], or -- followed by the command that starts the server', name);
+  if (given > 1) throw new UsageError('give one server: a URL, --config, or a command after --', name);
+  if (options.server !== undefined && options.config === undefined) throw new UsageError('--server needs --config FILE', name);
+  const base = options.config !== undefined ? fromConfig(options.config, options.server, env, name) : fromCommandLine(url, command, name);
+  return withOverrides(base, options, name);
+}
+
+function fromConfig(file: string, server: string | undefined, env: NodeJS.ProcessEnv, name: string): Target {
+  try {
+    return loadConfigTarget(file, server, env);
+  } catch (error) {
+    // The config's complaints point at this command's help.
+    if (error instanceof UsageError && error.command === undefined) throw new UsageError(error.message, name);
+    throw error;
+  }
+}
+
+function fromCommandLine(url: string | undefined, command: readonly string[], name: string): Target {
+  if (url !== undefined) {
+    if (!isHttpUrl(url)) throw new UsageError(`--url needs an http:// or https:// URL, not ${JSON.stringify(url)}`, name);
+    return { kind: 'http', url, headers: {}, transport: 'auto', label: url };
+  }
+  const [program = '', ...args] = command;
+  return { kind: 'stdio', command: program, args, env: {}, label: JSON.stringify(command.join(' ')) };
+}
+
+/** Adds `--header`, `--env`, `--cwd`, `--sse`, `--inherit-env` to a target, refusing the ones that do not fit it. */
+function withOverrides(target: Target, options: TargetOptions, name: string): Target {
+  if (target.kind === 'http') {
+    for (const flag of ['env', 'cwd', 'inherit-env'] as const)
+      if (options[flag] !== undefined) throw new UsageError(`--${flag} applies to a server started as a command, not to a URL`, name);
+    const headers = { ...target.headers, ...parseHeaders(options.header ?? [], name) };
+    return { ...target, headers, transport: options.sse === true ? 'sse' : target.transport };
+  }
+  for (const flag of ['header', 'sse'] as const)
+    if (options[flag] !== undefined) throw new UsageError(`--${flag} applies to a URL, not to a server started as a command`, name);
+  return {
+    ...target,
+    env: { ...target.env, ...parseEnv(options.env ?? [], name) },
+    ...(options.cwd !== undefined && { cwd: options.cwd }),
+    ...(options['inherit-env'] === true && { inheritEnv: true }),
+  };
+}
+
+/** `--header 'Name: value'` (or `Name=value`). */
+export function parseHeaders(lines: readonly string[], name: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const m = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*[:=]\s?(.*)$/.exec(line);
+    if (m === null) throw new UsageError(`--header needs 'Name: value', not ${JSON.stringify(line)}`, name);
+    headers[m[1] ?? ''] = m[2] ?? '';
+  }
+  return headers;
+}
+
+function parseEnv(pairs: readonly string[], name: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--env needs NAME=value, not ${JSON.stringify(pair)}`, name);
+    env[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return env;
+}

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=requestTypes.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=methodTable.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=base.js.map

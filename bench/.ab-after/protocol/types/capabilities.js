@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=capabilities.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=completion.js.map

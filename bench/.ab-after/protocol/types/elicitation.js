@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=elicitation.js.map

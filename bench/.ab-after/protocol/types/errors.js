@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=errors.js.map

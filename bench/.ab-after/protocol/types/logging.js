@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=logging.js.map

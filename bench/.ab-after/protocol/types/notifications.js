@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=notifications.js.map

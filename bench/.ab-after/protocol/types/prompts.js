@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=prompts.js.map

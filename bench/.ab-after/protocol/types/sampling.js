@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=sampling.js.map

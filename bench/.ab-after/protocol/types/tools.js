@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=tools.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=options.js.map

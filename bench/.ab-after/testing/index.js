@@ -1,8 +1,0 @@
-/**
- * `mcpkit/testing`: what tests of MCP code need: the in-memory transport pair
- * (the default harness) and wire-level helpers.
- *
- * @module
- */
-export { createInMemoryPair, InMemoryTransport } from '../jsonrpc/memoryTransport.js';
-//# sourceMappingURL=index.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=conventions.js.map

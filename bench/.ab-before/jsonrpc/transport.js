@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=transport.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=content.js.map

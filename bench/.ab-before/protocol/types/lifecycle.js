@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=lifecycle.js.map

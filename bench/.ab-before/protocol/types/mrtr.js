@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=mrtr.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=resources.js.map

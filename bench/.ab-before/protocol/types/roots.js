@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=roots.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=tasks.js.map
