@@ -68,7 +68,13 @@ const TARGETS = [
     text: 'HTTP (stateless) throughput @64 (full stack) ≥ 2.5× v2',
   },
   { suite: 'stdio', view: 'server', figure: 'cold', max: 0.5, text: 'cold start (stdio server) ≤ 0.5× v2' },
-  { suite: 'stdio', view: 'server', figure: 'rss', max: 0.6, text: 'stdio server RSS after the run (20,000 calls in a full run) ≤ 0.6× v2' },
+  {
+    suite: 'stdio',
+    view: 'server',
+    figure: 'rss',
+    max: 0.6,
+    text: 'stdio server RSS after the run (20,000 calls in a full run) ≤ 0.6× v2',
+  },
   { suite: 'http-session', view: 'heap', figure: 'heap', max: 0.3, text: 'heap per HTTP session ≤ 0.3× v2' },
 ];
 

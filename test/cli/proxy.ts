@@ -45,7 +45,9 @@ export async function recordingProxy(target: string): Promise<RecordingProxy> {
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => {
+          resolve();
+        });
       }),
   };
 }

@@ -63,9 +63,15 @@ export async function startHttp(
   const [program = '', ...args] = command;
   const child: ChildProcess = spawn(program, args, { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      resolve();
+    });
+  });
   const found = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${command.join(' ')} did not start: ${output}`)), options.timeoutMs ?? 15_000);
+    const timer = setTimeout(() => {
+      reject(new Error(`${command.join(' ')} did not start: ${output}`));
+    }, options.timeoutMs ?? 15_000);
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       if (!options.ready.test(output)) return;

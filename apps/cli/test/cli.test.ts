@@ -30,7 +30,7 @@ describe('mcpkit', () => {
       expect(r.code).toBe(ExitCode.Ok);
       for (const command of ['list <what> <server>', 'call <tool> <server>', 'read <uri> <server>', 'prompt <name> <server>', 'complete <ref>', 'discover <server>', 'serve <server>'])
         expect(r.out).toContain(command);
-      expect(r.out).toMatch(/Exit codes:\n  0 +success\n  1 +error/);
+      expect(r.out).toMatch(/Exit codes:\n {2}0 +success\n {2}1 +error/);
       for (const code of ['124', '130']) expect(r.out).toContain(`  ${code}  `);
       expect(r.out).not.toContain('conformance-client');
       expect(r.err).toBe('');
