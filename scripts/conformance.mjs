@@ -58,7 +58,12 @@ function verdicts(dir) {
       const p = join(d, name);
       if (!statSync(p).isDirectory()) continue;
       const checksFile = join(p, 'checks.json');
-      const scenario = (rel ? `${rel}/` : '') + name.replace(/^server-/, '').replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z?$/, '').replace(/-\d{10,}$/, '');
+      const scenario =
+        (rel ? `${rel}/` : '') +
+        name
+          .replace(/^server-/, '')
+          .replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z?$/, '')
+          .replace(/-\d{10,}$/, '');
       if (existsSync(checksFile)) {
         const checks = JSON.parse(readFileSync(checksFile, 'utf8'));
         const bad = checks.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING');
@@ -122,7 +127,10 @@ function clientScenarios(entry, wire) {
  * also fails when the client exited non-zero or left no checks.
  */
 function runClientScenarios(entry, scenarios, extra, outDir) {
-  const command = `${process.execPath} ${join(root, 'apps', 'cli', 'dist', 'bin.js')} conformance-client`;
+  const bin = join(root, 'apps', 'cli', 'dist', 'bin.js');
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`npm run build\` first`);
+  // The suite splits the command on spaces: neither path may contain one.
+  const command = `${process.execPath} ${bin} conformance-client`;
   const exits = new Map();
   for (const scenario of scenarios) {
     const r = run(node, entry, ['client', '--command', command, '--scenario', scenario, ...extra], outDir);
@@ -131,8 +139,16 @@ function runClientScenarios(entry, scenarios, extra, outDir) {
   const results = existsSync(outDir) ? verdicts(outDir) : new Map();
   for (const [scenario, status] of exits) {
     const v = results.get(scenario);
-    if (v === undefined) results.set(scenario, { ok: false, bad: [{ status: 'FAILURE', id: 'no-checks', errorMessage: `no checks recorded (suite exit ${status})` }] });
-    else if (status !== 0 && v.ok) results.set(scenario, { ok: false, bad: [{ status: 'FAILURE', id: 'client-exit', errorMessage: `the client or the suite exited ${status}` }] });
+    if (v === undefined)
+      results.set(scenario, {
+        ok: false,
+        bad: [{ status: 'FAILURE', id: 'no-checks', errorMessage: `no checks recorded (suite exit ${status})` }],
+      });
+    else if (status !== 0 && v.ok)
+      results.set(scenario, {
+        ok: false,
+        bad: [{ status: 'FAILURE', id: 'client-exit', errorMessage: `the client or the suite exited ${status}` }],
+      });
   }
   return results;
 }
@@ -167,12 +183,28 @@ if (!args.has('--client-only')) {
 if (!args.has('--server-only')) {
   const v1Entry = suiteEntry('conformance-0.1');
   const v1Scenarios = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry'];
-  add(report('client', '0.1.16', '2025-11-25', runClientScenarios(v1Entry, v1Scenarios, [], join(work, 'client-0.1')), expected.client));
+  add(
+    report(
+      'client',
+      '0.1.16',
+      '2025-11-25',
+      runClientScenarios(v1Entry, v1Scenarios, [], join(work, 'client-0.1')),
+      expected.client,
+    ),
+  );
   const v2Entry = suiteEntry('conformance-0.2');
   for (const wire of ['2025-11-25', '2026-07-28']) {
     const scenarios = clientScenarios(v2Entry, wire);
     const out = join(work, `client-0.2-${wire}`);
-    add(report('client', '0.2.0-alpha.12', wire, runClientScenarios(v2Entry, scenarios, ['--spec-version', wire], out), expected.client));
+    add(
+      report(
+        'client',
+        '0.2.0-alpha.12',
+        wire,
+        runClientScenarios(v2Entry, scenarios, ['--spec-version', wire], out),
+        expected.client,
+      ),
+    );
   }
 }
 

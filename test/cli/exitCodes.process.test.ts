@@ -107,7 +107,14 @@ describe('exit 5: no connection', () => {
   });
 
   it('a server that exits at once, with its last words', async () => {
-    const run = await runCli(['list', 'tools', '--', process.execPath, '-e', 'console.error("no config found"); process.exit(3)']);
+    const run = await runCli([
+      'list',
+      'tools',
+      '--',
+      process.execPath,
+      '-e',
+      'console.error("no config found"); process.exit(3)',
+    ]);
     expect(run.code).toBe(5);
     expect(run.stderr).toContain('the server process exited (code 3) before answering');
     expect(run.stderr).toContain('no config found');
@@ -116,19 +123,42 @@ describe('exit 5: no connection', () => {
 
 describe('exit 124 and 130: stopped', () => {
   it('--timeout cancels the call and exits 124 promptly', async () => {
-    const run = await runCli(['call', 'long_running_operation', '--arg', 'duration=10', '--arg', 'steps=2', '--timeout', '300ms', ...MCPKIT]);
+    const run = await runCli([
+      'call',
+      'long_running_operation',
+      '--arg',
+      'duration=10',
+      '--arg',
+      'steps=2',
+      '--timeout',
+      '300ms',
+      ...MCPKIT,
+    ]);
     expect(run.code).toBe(124);
     expect(run.stderr).toContain('timed out after 300ms (--timeout)');
     expect(run.ms).toBeLessThan(4000);
   });
 
   it('--timeout also bounds connecting', async () => {
-    const run = await runCli(['list', 'tools', '--timeout', '300ms', '--', process.execPath, '-e', 'setInterval(() => {}, 1000)']);
+    const run = await runCli([
+      'list',
+      'tools',
+      '--timeout',
+      '300ms',
+      '--',
+      process.execPath,
+      '-e',
+      'setInterval(() => {}, 1000)',
+    ]);
     expect(run.code).toBe(124);
   });
 
   it('Ctrl-C (SIGINT) cancels the call and exits 130', async () => {
-    const child = spawn(process.execPath, [CLI_ENTRY, 'call', 'long_running_operation', '--arg', 'duration=10', '--arg', 'steps=20', ...MCPKIT], { stdio: 'pipe' });
+    const child = spawn(
+      process.execPath,
+      [CLI_ENTRY, 'call', 'long_running_operation', '--arg', 'duration=10', '--arg', 'steps=20', ...MCPKIT],
+      { stdio: 'pipe' },
+    );
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       const first = !stderr.includes('progress 1/20');

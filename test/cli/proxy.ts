@@ -23,7 +23,8 @@ export async function recordingProxy(target: string): Promise<RecordingProxy> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'connection') headers.set(k, v);
+      for (const [k, v] of Object.entries(req.headers))
+        if (typeof v === 'string' && k !== 'host' && k !== 'connection') headers.set(k, v);
       const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
       fetch(target, { method: req.method ?? 'GET', headers, ...(body !== undefined && { body }) })
         .then(async (response) => {

@@ -47,7 +47,15 @@ describe('targets', () => {
 
   it('a server of a Claude Desktop config, ${VAR} expanded into its environment', async () => {
     const config = join(dir.path, 'claude_desktop_config.json');
-    writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [CLI_ENTRY, 'serve', 'everything'] }, other: { command: 'nothing' } } }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        mcpServers: {
+          everything: { command: process.execPath, args: [CLI_ENTRY, 'serve', 'everything'] },
+          other: { command: 'nothing' },
+        },
+      }),
+    );
     const run = await runCli(['call', 'echo', '--arg', 'message=from config', '--config', config, '--server', 'everything']);
     expect(run).toMatchObject({ code: 0, stdout: 'from config\n' });
   });
@@ -56,8 +64,14 @@ describe('targets', () => {
     const proxy: RecordingProxy = await recordingProxy(url);
     try {
       const config = join(dir.path, 'mcp.json');
-      writeFileSync(config, `{ // VS Code style\n "servers": { "remote": { "type": "http", "url": "${proxy.url}", "headers": { "Authorization": "Bearer \${env:TOKEN}" }, }, }, }`);
-      const run = await runCli(['call', 'echo', '--arg', 'message=via proxy', '--config', config, '--header', 'X-Trace: cli-test'], { env: { TOKEN: 's3cret' } });
+      writeFileSync(
+        config,
+        `{ // VS Code style\n "servers": { "remote": { "type": "http", "url": "${proxy.url}", "headers": { "Authorization": "Bearer \${env:TOKEN}" }, }, }, }`,
+      );
+      const run = await runCli(
+        ['call', 'echo', '--arg', 'message=via proxy', '--config', config, '--header', 'X-Trace: cli-test'],
+        { env: { TOKEN: 's3cret' } },
+      );
       expect(run, run.stderr).toMatchObject({ code: 0, stdout: 'via proxy\n' });
       expect(proxy.seen.length).toBeGreaterThan(0);
       for (const headers of proxy.seen) expect(headers).toMatchObject({ authorization: 'Bearer s3cret', 'x-trace': 'cli-test' });
@@ -135,6 +149,9 @@ describe('eras', () => {
     const pinned = await cliJson(['discover', '--era', '2024-11-05', url]);
     expect(pinned).toMatchObject({ protocolVersion: '2024-11-05' });
     const modern = await cliJson(['discover', url]);
-    expect(modern).toMatchObject({ supportedVersions: expect.arrayContaining(['2026-07-28', '2025-11-25']) as unknown, resultType: 'complete' });
+    expect(modern).toMatchObject({
+      supportedVersions: expect.arrayContaining(['2026-07-28', '2025-11-25']) as unknown,
+      resultType: 'complete',
+    });
   });
 });

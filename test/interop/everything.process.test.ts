@@ -32,23 +32,42 @@ function everythingSuite(connect: () => Promise<{ client: McpClient; stop?: () =
 
   it('lists tools (including those enabled by the client capabilities) and calls get-sum', async () => {
     const names = (await client.listAllTools()).map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'trigger-sampling-request', 'trigger-elicitation-request', 'get-roots-list']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'echo',
+        'get-sum',
+        'get-tiny-image',
+        'trigger-sampling-request',
+        'trigger-elicitation-request',
+        'get-roots-list',
+      ]),
+    );
     expect(textOf(await client.callTool({ name: 'get-sum', arguments: { a: 2, b: 3.5 } }))).toBe('The sum of 2 and 3.5 is 5.5.');
     expect(textOf(await client.callTool({ name: 'echo', arguments: { message: 'héllo' } }))).toBe('Echo: héllo');
   });
 
   it('returns an image', async () => {
     const result = await client.callTool({ name: 'get-tiny-image' });
-    expect(result.content.find((b) => b.type === 'image')).toMatchObject({ type: 'image', mimeType: 'image/png', data: expect.stringMatching(/^iVBOR/) as unknown });
+    expect(result.content.find((b) => b.type === 'image')).toMatchObject({
+      type: 'image',
+      mimeType: 'image/png',
+      data: expect.stringMatching(/^iVBOR/) as unknown,
+    });
   });
 
   it('reads static and templated resources', async () => {
     const resources = await client.listAllResources();
     expect(resources.map((r) => r.uri)).toContain(ARCHITECTURE);
     const doc = await client.readResource({ uri: ARCHITECTURE });
-    expect(doc.contents[0]).toMatchObject({ uri: ARCHITECTURE, mimeType: 'text/markdown', text: expect.stringContaining('# Everything Server – Architecture') as unknown });
+    expect(doc.contents[0]).toMatchObject({
+      uri: ARCHITECTURE,
+      mimeType: 'text/markdown',
+      text: expect.stringContaining('# Everything Server – Architecture') as unknown,
+    });
     const templated = await client.readResource({ uri: 'demo://resource/dynamic/text/3' });
-    expect(templated.contents[0]).toMatchObject({ text: expect.stringMatching(/^Resource 3: This is a plaintext resource/) as unknown });
+    expect(templated.contents[0]).toMatchObject({
+      text: expect.stringMatching(/^Resource 3: This is a plaintext resource/) as unknown,
+    });
     const templates = await client.listAllResourceTemplates();
     expect(templates.map((t) => t.uriTemplate)).toContain('demo://resource/dynamic/text/{resourceId}');
   });
@@ -56,7 +75,10 @@ function everythingSuite(connect: () => Promise<{ client: McpClient; stop?: () =
   it('gets prompts and completes their arguments', async () => {
     const prompt = await client.getPrompt({ name: 'args-prompt', arguments: { city: 'Paris', state: 'TX' } });
     expect(prompt.messages).toEqual([{ role: 'user', content: { type: 'text', text: "What's weather in Paris, TX?" } }]);
-    const { completion } = await client.complete({ ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: 'department', value: 'E' } });
+    const { completion } = await client.complete({
+      ref: { type: 'ref/prompt', name: 'completable-prompt' },
+      argument: { name: 'department', value: 'E' },
+    });
     expect(completion.values).toEqual(['Engineering']);
     const team = await client.complete({
       ref: { type: 'ref/prompt', name: 'completable-prompt' },
@@ -67,7 +89,9 @@ function everythingSuite(connect: () => Promise<{ client: McpClient; stop?: () =
   });
 
   it('answers the server: sampling, elicitation (defaults filled in) and roots', async () => {
-    expect(textOf(await client.callTool({ name: 'trigger-sampling-request', arguments: { prompt: 'hi' } }))).toContain('sampled 1 message(s)');
+    expect(textOf(await client.callTool({ name: 'trigger-sampling-request', arguments: { prompt: 'hi' } }))).toContain(
+      'sampled 1 message(s)',
+    );
     const elicited = textOf(await client.callTool({ name: 'trigger-elicitation-request' }));
     expect(elicited).toContain('- Name: Ada Lovelace');
     expect(elicited).toContain('"firstLine": "It was a dark and stormy night."');
@@ -76,7 +100,10 @@ function everythingSuite(connect: () => Promise<{ client: McpClient; stop?: () =
 
   it('reports progress of a long operation', async () => {
     const progress: number[] = [];
-    const result = await client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 0.4, steps: 2 } }, { onProgress: (p) => progress.push(p.progress) });
+    const result = await client.callTool(
+      { name: 'trigger-long-running-operation', arguments: { duration: 0.4, steps: 2 } },
+      { onProgress: (p) => progress.push(p.progress) },
+    );
     expect(textOf(result)).toBe('Long running operation completed. Duration: 0.4 seconds, Steps: 2.');
     expect(progress).toEqual([1, 2]);
   });
@@ -158,7 +185,17 @@ describe('server-everything (npm) from the CLI', () => {
     expect(read.stdout).toMatch(/^# Everything Server – Architecture/);
     const prompt = await runCli(['prompt', 'args-prompt', '--arg', 'city=Paris', '-q', ...target]);
     expect(prompt.stdout).toBe("[user]\nWhat's weather in Paris?\n");
-    const complete = await runCli(['complete', 'prompt', 'completable-prompt', 'name', '', '--context', 'department=Sales', '-q', ...target]);
+    const complete = await runCli([
+      'complete',
+      'prompt',
+      'completable-prompt',
+      'name',
+      '',
+      '--context',
+      'department=Sales',
+      '-q',
+      ...target,
+    ]);
     expect(complete.stdout).toBe('David\nEve\nFrank\n');
   });
 });

@@ -30,7 +30,9 @@ describe('server-filesystem (npm) with the mcpkit client', () => {
     expect(client.era).toBe('legacy');
     expect(client.serverInfo?.name).toBe('secure-filesystem-server');
     const names = (await client.listAllTools()).map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['read_text_file', 'write_file', 'list_directory', 'search_files', 'list_allowed_directories']));
+    expect(names).toEqual(
+      expect.arrayContaining(['read_text_file', 'write_file', 'list_directory', 'search_files', 'list_allowed_directories']),
+    );
   });
 
   it('lists, reads, writes and searches inside its directory', async () => {
@@ -58,7 +60,15 @@ describe('server-filesystem (npm) from the CLI', () => {
 
   it('writes with typed arguments and reads back, --json parsed', async () => {
     const path = join(dir.path, 'cli.txt');
-    const write = await cliJson<{ content: { text: string }[] }>(['call', 'write_file', '--arg', `path=${path}`, '--arg', 'content=42', ...target()]);
+    const write = await cliJson<{ content: { text: string }[] }>([
+      'call',
+      'write_file',
+      '--arg',
+      `path=${path}`,
+      '--arg',
+      'content=42',
+      ...target(),
+    ]);
     expect(write.content[0]?.text).toContain('Successfully wrote');
     expect(readFileSync(path, 'utf8')).toBe('42'); // a string property stays a string
     const read = await runCli(['call', 'read_text_file', '--arg', `path=${path}`, '-q', ...target()]);
@@ -66,7 +76,16 @@ describe('server-filesystem (npm) from the CLI', () => {
   });
 
   it('takes arrays as repeated keys', async () => {
-    const run = await runCli(['call', 'read_multiple_files', '--arg', `paths=${join(dir.path, 'notes.txt')}`, '--arg', `paths=${join(dir.path, 'sub', 'deep.md')}`, '-q', ...target()]);
+    const run = await runCli([
+      'call',
+      'read_multiple_files',
+      '--arg',
+      `paths=${join(dir.path, 'notes.txt')}`,
+      '--arg',
+      `paths=${join(dir.path, 'sub', 'deep.md')}`,
+      '-q',
+      ...target(),
+    ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('second line');
     expect(run.stdout).toContain('# deep');

@@ -51,14 +51,22 @@ describe('server-memory (npm) with the mcpkit client', () => {
         ],
       },
     });
-    await client.callTool({ name: 'create_relations', arguments: { relations: [{ from: 'Ada', to: 'Analytical Engine', relationType: 'programmed' }] } });
-    await client.callTool({ name: 'add_observations', arguments: { observations: [{ entityName: 'Analytical Engine', contents: ['designed by Babbage'] }] } });
+    await client.callTool({
+      name: 'create_relations',
+      arguments: { relations: [{ from: 'Ada', to: 'Analytical Engine', relationType: 'programmed' }] },
+    });
+    await client.callTool({
+      name: 'add_observations',
+      arguments: { observations: [{ entityName: 'Analytical Engine', contents: ['designed by Babbage'] }] },
+    });
     const graph = graphOf(await client.callTool({ name: 'read_graph' }));
     expect(graph.entities).toEqual([
       expect.objectContaining({ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }),
       expect.objectContaining({ name: 'Analytical Engine', entityType: 'machine', observations: ['designed by Babbage'] }),
     ]);
-    expect(graph.relations).toEqual([expect.objectContaining({ from: 'Ada', to: 'Analytical Engine', relationType: 'programmed' })]);
+    expect(graph.relations).toEqual([
+      expect.objectContaining({ from: 'Ada', to: 'Analytical Engine', relationType: 'programmed' }),
+    ]);
     const found = graphOf(await client.callTool({ name: 'search_nodes', arguments: { query: 'Babbage' } }));
     expect(found.entities.map((e) => e.name)).toEqual(['Analytical Engine']);
     expect(existsSync(file)).toBe(true);
@@ -71,18 +79,43 @@ describe('server-memory (npm) from the CLI, through a config file', () => {
   const config = join(dir.path, 'mcp.json');
   writeFileSync(
     config,
-    JSON.stringify({ mcpServers: { memory: { command: SERVERS.memory[0], args: SERVERS.memory.slice(1), env: { MEMORY_FILE_PATH: '${GRAPH_FILE}' } } } }),
+    JSON.stringify({
+      mcpServers: {
+        memory: { command: SERVERS.memory[0], args: SERVERS.memory.slice(1), env: { MEMORY_FILE_PATH: '${GRAPH_FILE}' } },
+      },
+    }),
   );
   const env = { GRAPH_FILE: file };
 
   it('creates entities with JSON arguments and relations with --json-args, then reads the graph', async () => {
     const created = await runCli(
-      ['call', 'create_entities', '--arg', 'entities=[{"name":"Grace","entityType":"person","observations":["found a moth"]},{"name":"Mark II","entityType":"machine","observations":[]}]', '-q', '--config', config, '--server', 'memory'],
+      [
+        'call',
+        'create_entities',
+        '--arg',
+        'entities=[{"name":"Grace","entityType":"person","observations":["found a moth"]},{"name":"Mark II","entityType":"machine","observations":[]}]',
+        '-q',
+        '--config',
+        config,
+        '--server',
+        'memory',
+      ],
       { env },
     );
     expect(created.code).toBe(0);
     expect(created.stdout).toContain('"name": "Grace"');
-    const related = await runCli(['call', 'create_relations', '--json-args', '{"relations":[{"from":"Grace","to":"Mark II","relationType":"debugged"}]}', '-q', '--config', config], { env });
+    const related = await runCli(
+      [
+        'call',
+        'create_relations',
+        '--json-args',
+        '{"relations":[{"from":"Grace","to":"Mark II","relationType":"debugged"}]}',
+        '-q',
+        '--config',
+        config,
+      ],
+      { env },
+    );
     expect(related.code).toBe(0);
     const graph = graphOf(await cliJson<ToolResult>(['call', 'read_graph', '--config', config, '-q'], { env }));
     expect(graph.entities.map((e) => e.name)).toEqual(['Grace', 'Mark II']);

@@ -61,7 +61,10 @@ describe.each(CASES)('$sdk over $wire, era $era', (c) => {
     const sum = await client.callTool({ name: 'add', arguments: { a: 1.5, b: 2 } });
     expect(sum).toMatchObject({ content: [{ type: 'text', text: '3.5' }], structuredContent: { sum: 3.5 } });
     expect(sum.outputIssues).toBeUndefined();
-    const echoed = await client.callTool({ name: 'echo_args', arguments: { count: 2, tags: ['x'], options: { deep: { ok: true } } } });
+    const echoed = await client.callTool({
+      name: 'echo_args',
+      arguments: { count: 2, tags: ['x'], options: { deep: { ok: true } } },
+    });
     expect(JSON.parse(textOf(echoed))).toEqual({ count: 2, tags: ['x'], options: { deep: { ok: true } } });
     const failed = await client.callTool({ name: 'fail' });
     expect(failed).toMatchObject({ isError: true, content: [{ type: 'text', text: 'This tool fails on purpose.' }] });
@@ -79,7 +82,10 @@ describe.each(CASES)('$sdk over $wire, era $era', (c) => {
   it('gets a prompt and completes its argument', async () => {
     const prompt = await client.getPrompt({ name: 'summarize', arguments: { topic: 'mcp' } });
     expect(prompt.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Summarize mcp.' } }]);
-    const { completion } = await client.complete({ ref: { type: 'ref/prompt', name: 'summarize' }, argument: { name: 'topic', value: 'mc' } });
+    const { completion } = await client.complete({
+      ref: { type: 'ref/prompt', name: 'summarize' },
+      argument: { name: 'topic', value: 'mc' },
+    });
     expect(completion.values).toEqual(['mcp', 'mcpkit']);
   });
 });
@@ -95,7 +101,10 @@ describe('eras a server does not speak', () => {
     const client = await connected(stdio(SERVERS.sdkV1));
     try {
       const progress: number[] = [];
-      const result = await client.callTool({ name: 'slow', arguments: { ms: 200 } }, { onProgress: (p) => progress.push(p.progress) });
+      const result = await client.callTool(
+        { name: 'slow', arguments: { ms: 200 } },
+        { onProgress: (p) => progress.push(p.progress) },
+      );
       expect(textOf(result)).toBe('slept 200 ms');
       expect(progress).toEqual([1, 2, 3, 4]);
     } finally {
@@ -110,28 +119,65 @@ describe('SDK fixtures from the CLI', () => {
     ['url', [url(sdk)]],
   ];
 
-  it.each(['sdkV1', 'sdkV2'] as const)('%s: call, read, prompt, complete and discover print the spec results with --json', async (sdk) => {
-    for (const [label, target] of targets(sdk)) {
-      const sum = await cliJson(['call', 'add', '--arg', 'a=40', '--arg', 'b=2', ...target]);
-      expect(sum, label).toMatchObject({ content: [{ type: 'text', text: '42' }], structuredContent: { sum: 42 } });
-      expect(sum, label).not.toHaveProperty('outputIssues');
-      const read = await cliJson(['read', 'fixture://items/9', ...target]);
-      expect(read, label).toEqual(expect.objectContaining({ contents: [{ uri: 'fixture://items/9', mimeType: 'text/plain', text: 'item 9' }] }));
-      const prompt = await cliJson(['prompt', 'summarize', '--arg', 'topic=json', ...target]);
-      expect(prompt, label).toMatchObject({ messages: [{ role: 'user', content: { type: 'text', text: 'Summarize json.' } }] });
-      const completion = await cliJson(['complete', 'prompt', 'summarize', 'topic', 'm', ...target]);
-      expect(completion, label).toMatchObject({ completion: { values: ['mcp', 'mcpkit', 'models'] } });
-      const discovered = await cliJson(['discover', ...target]);
-      if (sdk === 'sdkV1') expect(discovered, label).toMatchObject({ protocolVersion: '2025-11-25', serverInfo: { name: 'sdk-v1-fixture' } });
-      else expect(discovered, label).toMatchObject({ supportedVersions: expect.arrayContaining(['2026-07-28']) as unknown, capabilities: { tools: {} } });
-    }
-  });
+  it.each(['sdkV1', 'sdkV2'] as const)(
+    '%s: call, read, prompt, complete and discover print the spec results with --json',
+    async (sdk) => {
+      for (const [label, target] of targets(sdk)) {
+        const sum = await cliJson(['call', 'add', '--arg', 'a=40', '--arg', 'b=2', ...target]);
+        expect(sum, label).toMatchObject({ content: [{ type: 'text', text: '42' }], structuredContent: { sum: 42 } });
+        expect(sum, label).not.toHaveProperty('outputIssues');
+        const read = await cliJson(['read', 'fixture://items/9', ...target]);
+        expect(read, label).toEqual(
+          expect.objectContaining({ contents: [{ uri: 'fixture://items/9', mimeType: 'text/plain', text: 'item 9' }] }),
+        );
+        const prompt = await cliJson(['prompt', 'summarize', '--arg', 'topic=json', ...target]);
+        expect(prompt, label).toMatchObject({ messages: [{ role: 'user', content: { type: 'text', text: 'Summarize json.' } }] });
+        const completion = await cliJson(['complete', 'prompt', 'summarize', 'topic', 'm', ...target]);
+        expect(completion, label).toMatchObject({ completion: { values: ['mcp', 'mcpkit', 'models'] } });
+        const discovered = await cliJson(['discover', ...target]);
+        if (sdk === 'sdkV1')
+          expect(discovered, label).toMatchObject({ protocolVersion: '2025-11-25', serverInfo: { name: 'sdk-v1-fixture' } });
+        else
+          expect(discovered, label).toMatchObject({
+            supportedVersions: expect.arrayContaining(['2026-07-28']) as unknown,
+            capabilities: { tools: {} },
+          });
+      }
+    },
+  );
 
   it('types --arg values by the tool schema, over both eras of the v2 server', async () => {
     for (const era of ['legacy', 'modern']) {
-      const run = await runCli(['call', 'echo_args', '--era', era, '--arg', 'text=007', '--arg', 'count=7', '--arg', 'ratio=0.25', '--arg', 'flag=true', '--arg', 'tags=a', '--arg', 'tags=b', '--arg', 'options={"k":[1]}', url('sdkV2')]);
+      const run = await runCli([
+        'call',
+        'echo_args',
+        '--era',
+        era,
+        '--arg',
+        'text=007',
+        '--arg',
+        'count=7',
+        '--arg',
+        'ratio=0.25',
+        '--arg',
+        'flag=true',
+        '--arg',
+        'tags=a',
+        '--arg',
+        'tags=b',
+        '--arg',
+        'options={"k":[1]}',
+        url('sdkV2'),
+      ]);
       expect(run.code, run.stderr).toBe(0);
-      expect(JSON.parse(run.stdout), era).toEqual({ text: '007', count: 7, ratio: 0.25, flag: true, tags: ['a', 'b'], options: { k: [1] } });
+      expect(JSON.parse(run.stdout), era).toEqual({
+        text: '007',
+        count: 7,
+        ratio: 0.25,
+        flag: true,
+        tags: ['a', 'b'],
+        options: { k: [1] },
+      });
     }
   });
 

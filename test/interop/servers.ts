@@ -61,7 +61,11 @@ export async function startHttp(
   options: { readonly env?: NodeJS.ProcessEnv; readonly ready: RegExp; readonly url?: string; readonly timeoutMs?: number },
 ): Promise<HttpProcess> {
   const [program = '', ...args] = command;
-  const child: ChildProcess = spawn(program, args, { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(program, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<void>((resolve) => {
     child.once('exit', () => {

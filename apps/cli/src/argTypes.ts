@@ -71,7 +71,10 @@ export function toolArguments(
     const pair = splitPair(arg, '--arg', command);
     const property = asSchema(properties[pair.key]);
     if (property === undefined && schema?.['additionalProperties'] === false) {
-      throw new UsageError(`unknown argument ${JSON.stringify(pair.key)} (the tool takes: ${Object.keys(properties).join(', ') || 'none'})`, command);
+      throw new UsageError(
+        `unknown argument ${JSON.stringify(pair.key)} (the tool takes: ${Object.keys(properties).join(', ') || 'none'})`,
+        command,
+      );
     }
     const value = pair.json ? parseJson(pair, command) : typed(pair, property, command);
     if (seen.has(pair.key)) {
@@ -86,7 +89,10 @@ export function toolArguments(
   const missing = requiredOf(schema).filter((name) => !Object.hasOwn(result, name));
   if (missing.length > 0) {
     const list = missing.map((name) => `${name} (${describeType(asSchema(properties[name]))})`).join(', ');
-    throw new UsageError(`missing required argument${missing.length > 1 ? 's' : ''}: ${list}; give each with --arg name=value`, command);
+    throw new UsageError(
+      `missing required argument${missing.length > 1 ? 's' : ''}: ${list}; give each with --arg name=value`,
+      command,
+    );
   }
   return result;
 }
@@ -165,7 +171,8 @@ export function typesOf(schema: Schema | undefined): JsonType[] {
 
 /** A short description of what a property takes, for messages and listings. */
 export function describeType(schema: Schema | undefined): string {
-  if (schema !== undefined && Array.isArray(schema['enum'])) return (schema['enum'] as unknown[]).map((v) => JSON.stringify(v)).join('|');
+  if (schema !== undefined && Array.isArray(schema['enum']))
+    return (schema['enum'] as unknown[]).map((v) => JSON.stringify(v)).join('|');
   const types = typesOf(schema);
   if (types.length === 1 && types[0] === 'array') return `${describeType(asSchema(schema?.['items']))}[]`;
   return types.join('|');

@@ -5,20 +5,45 @@ const parse = (...args: string[]) => parseClientArgs(args, 'list', {}, 1, {});
 
 describe('parseClientArgs', () => {
   it('takes the command after -- as a stdio target, with --env, --cwd, --inherit-env', () => {
-    const { positionals, settings } = parse('tools', '--env', 'A=1', '--cwd', '/tmp', '--inherit-env', '--', 'npx', '-y', 'server', '--flag');
+    const { positionals, settings } = parse(
+      'tools',
+      '--env',
+      'A=1',
+      '--cwd',
+      '/tmp',
+      '--inherit-env',
+      '--',
+      'npx',
+      '-y',
+      'server',
+      '--flag',
+    );
     expect(positionals).toEqual(['tools']);
-    expect(settings?.target).toEqual({ kind: 'stdio', command: 'npx', args: ['-y', 'server', '--flag'], env: { A: '1' }, cwd: '/tmp', inheritEnv: true, label: '"npx -y server --flag"' });
+    expect(settings?.target).toEqual({
+      kind: 'stdio',
+      command: 'npx',
+      args: ['-y', 'server', '--flag'],
+      env: { A: '1' },
+      cwd: '/tmp',
+      inheritEnv: true,
+      label: '"npx -y server --flag"',
+    });
   });
 
   it('takes a trailing http(s) positional or --url as an HTTP target, with --header and --sse', () => {
-    expect(parse('tools', 'http://localhost:3/mcp', '-H', 'Authorization: Bearer x', '--header', 'X-A=1').settings?.target).toEqual({
+    expect(
+      parse('tools', 'http://localhost:3/mcp', '-H', 'Authorization: Bearer x', '--header', 'X-A=1').settings?.target,
+    ).toEqual({
       kind: 'http',
       url: 'http://localhost:3/mcp',
       headers: { Authorization: 'Bearer x', 'X-A': '1' },
       transport: 'auto',
       label: 'http://localhost:3/mcp',
     });
-    expect(parse('tools', '--url', 'https://h/sse', '--sse').settings?.target).toMatchObject({ url: 'https://h/sse', transport: 'sse' });
+    expect(parse('tools', '--url', 'https://h/sse', '--sse').settings?.target).toMatchObject({
+      url: 'https://h/sse',
+      transport: 'sse',
+    });
   });
 
   it('does not take the command positional itself as the URL', () => {
@@ -28,8 +53,29 @@ describe('parseClientArgs', () => {
   });
 
   it('reads the shared settings', () => {
-    const { settings } = parse('tools', '--era', 'legacy', '--timeout', '2m', '--root', '.', '--log-level', 'debug', '--json', '-q', '--', 'x');
-    expect(settings).toMatchObject({ era: 'legacy', timeoutMs: 120_000, roots: ['.'], logLevel: 'debug', json: true, quiet: true });
+    const { settings } = parse(
+      'tools',
+      '--era',
+      'legacy',
+      '--timeout',
+      '2m',
+      '--root',
+      '.',
+      '--log-level',
+      'debug',
+      '--json',
+      '-q',
+      '--',
+      'x',
+    );
+    expect(settings).toMatchObject({
+      era: 'legacy',
+      timeoutMs: 120_000,
+      roots: ['.'],
+      logLevel: 'debug',
+      json: true,
+      quiet: true,
+    });
   });
 
   it('stops at --help', () => {
@@ -61,7 +107,8 @@ describe('values', () => {
     expect(parseDuration('500ms', 'x')).toBe(500);
     expect(parseDuration('1.5s', 'x')).toBe(1500);
     expect(parseDuration('1h', 'x')).toBe(3_600_000);
-    for (const bad of ['', '0', '-1', 'soon', '5 minutes']) expect(() => parseDuration(bad, 'x'), bad).toThrow('--timeout needs a duration');
+    for (const bad of ['', '0', '-1', 'soon', '5 minutes'])
+      expect(() => parseDuration(bad, 'x'), bad).toThrow('--timeout needs a duration');
   });
 
   it('parses eras', () => {

@@ -20,7 +20,11 @@ const ENV = { TOKEN: 'secret', HOME: '/home/me' };
 
 describe('loadConfigTarget', () => {
   it('reads a Claude Desktop stdio entry, expanding ${VAR} in env, args and command', () => {
-    const path = file({ mcpServers: { fs: { command: 'npx', args: ['-y', 'server', '${HOME}/data'], env: { API_KEY: '${TOKEN}', N: 3 }, cwd: 'sub' } } });
+    const path = file({
+      mcpServers: {
+        fs: { command: 'npx', args: ['-y', 'server', '${HOME}/data'], env: { API_KEY: '${TOKEN}', N: 3 }, cwd: 'sub' },
+      },
+    });
     expect(loadConfigTarget(path, 'fs', ENV)).toEqual({
       kind: 'stdio',
       command: 'npx',
@@ -40,7 +44,12 @@ describe('loadConfigTarget', () => {
         legacy: { type: 'sse', url: 'http://localhost:4/sse' },
       },
     });
-    expect(loadConfigTarget(path, 'cursor', ENV)).toMatchObject({ kind: 'http', url: 'http://localhost:1/mcp', headers: { Authorization: 'Bearer secret' }, transport: 'auto' });
+    expect(loadConfigTarget(path, 'cursor', ENV)).toMatchObject({
+      kind: 'http',
+      url: 'http://localhost:1/mcp',
+      headers: { Authorization: 'Bearer secret' },
+      transport: 'auto',
+    });
     expect(loadConfigTarget(path, 'windsurf', ENV)).toMatchObject({ kind: 'http', url: 'http://localhost:2/mcp' });
     expect(loadConfigTarget(path, 'code', ENV)).toMatchObject({ kind: 'http', transport: 'auto' });
     expect(loadConfigTarget(path, 'legacy', ENV)).toMatchObject({ kind: 'http', transport: 'sse' });
@@ -71,7 +80,9 @@ describe('loadConfigTarget', () => {
       'env.K uses ${UNSET_VAR}, which is not set in the environment',
     );
     expect(() => loadConfigTarget(file({ mcpServers: { a: { args: [] } } }), 'a', ENV)).toThrow('needs a "command" or a "url"');
-    expect(() => loadConfigTarget(file({ mcpServers: { a: { type: 'carrier-pigeon', command: 'x' } } }), 'a', ENV)).toThrow('unknown "type"');
+    expect(() => loadConfigTarget(file({ mcpServers: { a: { type: 'carrier-pigeon', command: 'x' } } }), 'a', ENV)).toThrow(
+      'unknown "type"',
+    );
   });
 });
 
@@ -86,7 +97,10 @@ describe('expand', () => {
 
 describe('stripJsonc', () => {
   it('drops comments and trailing commas but not inside strings', () => {
-    expect(JSON.parse(stripJsonc('{"a": "//not a comment, }", /* c */ "b": [1,2,],}'))).toEqual({ a: '//not a comment, }', b: [1, 2] });
+    expect(JSON.parse(stripJsonc('{"a": "//not a comment, }", /* c */ "b": [1,2,],}'))).toEqual({
+      a: '//not a comment, }',
+      b: [1, 2],
+    });
     expect(JSON.parse(stripJsonc('{"a": "quote \\" // still string"} // end'))).toEqual({ a: 'quote " // still string' });
   });
 });

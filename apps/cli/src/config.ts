@@ -41,7 +41,9 @@ export function loadConfigTarget(file: string, name: string | undefined, env: No
   const names = Object.keys(servers);
   const chosen = name ?? (names.length === 1 ? names[0] : undefined);
   if (chosen === undefined)
-    throw new UsageError(`--config ${file} has ${String(names.length)} servers; pick one with --server (${names.join(', ') || 'none'})`);
+    throw new UsageError(
+      `--config ${file} has ${String(names.length)} servers; pick one with --server (${names.join(', ') || 'none'})`,
+    );
   const entry = servers[chosen];
   if (typeof entry !== 'object' || entry === null)
     throw new UsageError(`--config ${file} has no server ${JSON.stringify(chosen)} (it has: ${names.join(', ') || 'none'})`);
@@ -54,7 +56,12 @@ function serversOf(config: unknown): Json | undefined {
   if (typeof config !== 'object' || config === null) return undefined;
   const c = config as Json;
   const mcp = c['mcp'];
-  for (const candidate of [c['mcpServers'], c['servers'], c['mcp.servers'], typeof mcp === 'object' && mcp !== null ? (mcp as Json)['servers'] : undefined]) {
+  for (const candidate of [
+    c['mcpServers'],
+    c['servers'],
+    c['mcp.servers'],
+    typeof mcp === 'object' && mcp !== null ? (mcp as Json)['servers'] : undefined,
+  ]) {
     if (typeof candidate === 'object' && candidate !== null && !Array.isArray(candidate)) return candidate as Json;
   }
   return undefined;
@@ -71,7 +78,11 @@ const HTTP_TYPES = new Set(['http', 'streamable-http', 'streamablehttp', 'stream
 function toTarget(entry: Json, ctx: Context): Target {
   const type = typeof entry['type'] === 'string' ? entry['type'].toLowerCase() : undefined;
   const url = entry['url'] ?? entry['serverUrl'] ?? entry['httpUrl'];
-  if (type === 'sse' || (type !== undefined && HTTP_TYPES.has(type)) || (type === undefined && url !== undefined && entry['command'] === undefined)) {
+  if (
+    type === 'sse' ||
+    (type !== undefined && HTTP_TYPES.has(type)) ||
+    (type === undefined && url !== undefined && entry['command'] === undefined)
+  ) {
     if (typeof url !== 'string') throw new UsageError(`${ctx.where}: "url" must be a string`);
     const target: HttpTarget = {
       kind: 'http',
@@ -82,7 +93,8 @@ function toTarget(entry: Json, ctx: Context): Target {
     };
     return target;
   }
-  if (type !== undefined && type !== 'stdio' && type !== 'local') throw new UsageError(`${ctx.where}: unknown "type" ${JSON.stringify(entry['type'])}`);
+  if (type !== undefined && type !== 'stdio' && type !== 'local')
+    throw new UsageError(`${ctx.where}: unknown "type" ${JSON.stringify(entry['type'])}`);
   const command = entry['command'];
   if (typeof command !== 'string' || command === '') throw new UsageError(`${ctx.where}: needs a "command" or a "url"`);
   const args = entry['args'] ?? [];

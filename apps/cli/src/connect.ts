@@ -70,7 +70,11 @@ type Stop = 'timeout' | 'interrupted';
  * exit 5 (or 124 on timeout); `--timeout` and Ctrl-C cancel whatever is in
  * flight and exit 124 and 130.
  */
-export async function withSession(settings: ClientSettings, io: Io, work: (session: Session) => Promise<ExitCode>): Promise<ExitCode> {
+export async function withSession(
+  settings: ClientSettings,
+  io: Io,
+  work: (session: Session) => Promise<ExitCode>,
+): Promise<ExitCode> {
   const controller = new AbortController();
   let stop: Stop | undefined;
   const halt = (why: Stop): void => {
@@ -134,7 +138,13 @@ function formatMs(ms: number): string {
 }
 
 /** Why connecting failed, as the error to report: exit 5 unless it was a timeout, an interruption or the server's refusal. */
-async function connectFailure(error: unknown, target: Target, transport: Transport, tail: StderrTail, stop: Stop | undefined): Promise<unknown> {
+async function connectFailure(
+  error: unknown,
+  target: Target,
+  transport: Transport,
+  tail: StderrTail,
+  stop: Stop | undefined,
+): Promise<unknown> {
   if (stop !== undefined) return stopped(stop, undefined, error);
   const code = exitCodeFor(error);
   if (code !== ExitCode.Connection) return error;
@@ -143,7 +153,8 @@ async function connectFailure(error: unknown, target: Target, transport: Transpo
     const exit = await Promise.race([transport.exited.catch(() => undefined), new Promise((r) => setTimeout(r, 500, undefined))]);
     const info = exit as { code: number | null; signal: string | null } | undefined;
     // A negative code is a spawn failure (an errno): the original message says it better.
-    if (info !== undefined && (info.code === null || info.code >= 0)) detail = `the server process exited (${info.signal ?? `code ${String(info.code)}`}) before answering`;
+    if (info !== undefined && (info.code === null || info.code >= 0))
+      detail = `the server process exited (${info.signal ?? `code ${String(info.code)}`}) before answering`;
     const lines = tail.lines;
     if (lines !== '') detail += `; its last output:\n${lines}`;
   }

@@ -10,7 +10,13 @@ const FORM: ElicitFormParams = {
       name: { type: 'string', title: 'Name', minLength: 2 },
       age: { type: 'integer', minimum: 0, default: 30 },
       subscribe: { type: 'boolean' },
-      color: { type: 'string', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }] },
+      color: {
+        type: 'string',
+        oneOf: [
+          { const: 'r', title: 'Red' },
+          { const: 'g', title: 'Green' },
+        ],
+      },
       tags: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] } },
       note: { type: 'string' },
     },
@@ -39,7 +45,10 @@ describe('askForm', () => {
   it('asks each field, re-asks bad answers, takes defaults on empty answers, and sends', async () => {
     const t = script('', 'A', 'Ada', 'x', '', 'maybe', 'yes', '2', 'a, c', '', 'y');
     const result = await askForm(FORM, t.ask, t.write);
-    expect(result).toEqual({ action: 'accept', content: { name: 'Ada', age: 30, subscribe: true, color: 'g', tags: ['a', 'c'] } });
+    expect(result).toEqual({
+      action: 'accept',
+      content: { name: 'Ada', age: 30, subscribe: true, color: 'g', tags: ['a', 'c'] },
+    });
     expect(t.written()).toContain('The server asks: Tell us about you');
     expect(t.written()).toContain('This field is required.');
     expect(t.written()).toContain('At least 2 characters.');

@@ -29,7 +29,8 @@ export async function askForm(params: ElicitFormParams, ask: Ask, write: (text: 
     const title = typeof field.title === 'string' ? field.title : name;
     const help = typeof field.description === 'string' ? ` — ${field.description}` : '';
     write(`${title}${required.has(name) ? ' (required)' : ''}${help}\n`);
-    if (choices.length > 0) write(choices.map((c, i) => `  ${String(i + 1)}) ${c.value}${c.label === undefined ? '' : ` (${c.label})`}\n`).join(''));
+    if (choices.length > 0)
+      write(choices.map((c, i) => `  ${String(i + 1)}) ${c.value}${c.label === undefined ? '' : ` (${c.label})`}\n`).join(''));
     for (;;) {
       const answer = await ask(`${name}${hint(field)}: `);
       if (answer === undefined) return { action: 'cancel' };
@@ -62,21 +63,30 @@ function isProblem(value: ElicitValue | { problem: string }): value is { problem
 /** What is shown after the field name: the kind of value and the default. */
 function hint(field: Field): string {
   const kind = field.type === 'array' ? 'comma-separated choices' : field.type === 'string' ? undefined : field.type;
-  const def = field.default === undefined ? undefined : `default ${Array.isArray(field.default) ? field.default.join(',') : String(field.default)}`;
+  const def =
+    field.default === undefined
+      ? undefined
+      : `default ${Array.isArray(field.default) ? field.default.join(',') : String(field.default)}`;
   const parts = [kind, def].filter((p) => p !== undefined);
   return parts.length === 0 ? '' : ` [${parts.join(', ')}]`;
 }
 
 /** The choices of an enum field (single or multi select, titled or not). */
 function choicesOf(field: Field): Choice[] {
-  const source = field.type === 'array' ? (field['items'] as Readonly<Record<string, unknown>> | undefined) ?? {} : field;
+  const source = field.type === 'array' ? ((field['items'] as Readonly<Record<string, unknown>> | undefined) ?? {}) : field;
   const names = Array.isArray(field['enumNames']) ? (field['enumNames'] as unknown[]) : [];
   if (Array.isArray(source['enum'])) {
-    return (source['enum'] as unknown[]).map((v, i) => ({ value: String(v), label: typeof names[i] === 'string' ? names[i] : undefined }));
+    return (source['enum'] as unknown[]).map((v, i) => ({
+      value: String(v),
+      label: typeof names[i] === 'string' ? names[i] : undefined,
+    }));
   }
   const titled = source['oneOf'] ?? source['anyOf'];
   if (!Array.isArray(titled)) return [];
-  return (titled as { const?: unknown; title?: unknown }[]).map((o) => ({ value: String(o.const), label: typeof o.title === 'string' ? o.title : undefined }));
+  return (titled as { const?: unknown; title?: unknown }[]).map((o) => ({
+    value: String(o.const),
+    label: typeof o.title === 'string' ? o.title : undefined,
+  }));
 }
 
 /** The typed value of an answer, or what is wrong with it. */
@@ -91,13 +101,18 @@ function parseAnswer(field: Field, choices: readonly Choice[], text: string): El
       const n = Number(text);
       if (!Number.isFinite(n) || (field.type === 'integer' && !Number.isInteger(n)))
         return { problem: `Enter ${field.type === 'integer' ? 'a whole number' : 'a number'}.` };
-      if (typeof field['minimum'] === 'number' && n < field['minimum']) return { problem: `At least ${String(field['minimum'])}.` };
-      if (typeof field['maximum'] === 'number' && n > field['maximum']) return { problem: `At most ${String(field['maximum'])}.` };
+      if (typeof field['minimum'] === 'number' && n < field['minimum'])
+        return { problem: `At least ${String(field['minimum'])}.` };
+      if (typeof field['maximum'] === 'number' && n > field['maximum'])
+        return { problem: `At most ${String(field['maximum'])}.` };
       return n;
     }
     case 'array': {
       const picked: string[] = [];
-      for (const part of text.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+      for (const part of text
+        .split(',')
+        .map((p) => p.trim())
+        .filter((p) => p !== '')) {
         const choice = pick(choices, part);
         if (choice === undefined) return { problem: `${JSON.stringify(part)} is not one of the choices.` };
         picked.push(choice);
@@ -106,8 +121,10 @@ function parseAnswer(field: Field, choices: readonly Choice[], text: string): El
     }
     default: {
       if (choices.length > 0) return pick(choices, text) ?? { problem: 'Pick one of the choices (its number or value).' };
-      if (typeof field['minLength'] === 'number' && text.length < field['minLength']) return { problem: `At least ${String(field['minLength'])} characters.` };
-      if (typeof field['maxLength'] === 'number' && text.length > field['maxLength']) return { problem: `At most ${String(field['maxLength'])} characters.` };
+      if (typeof field['minLength'] === 'number' && text.length < field['minLength'])
+        return { problem: `At least ${String(field['minLength'])} characters.` };
+      if (typeof field['maxLength'] === 'number' && text.length > field['maxLength'])
+        return { problem: `At most ${String(field['maxLength'])} characters.` };
       return text;
     }
   }

@@ -8,7 +8,17 @@ import { CliError, ExitCode, UsageError } from './exitCodes.js';
 import { SamplingDeclined } from './handlers.js';
 
 /** Node's codes for a connection that could not be made. */
-const CONNECTION_CODES = new Set(['ENOENT', 'EACCES', 'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
+const CONNECTION_CODES = new Set([
+  'ENOENT',
+  'EACCES',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+]);
 
 /** The exit code for `error`. */
 export function exitCodeFor(error: unknown): ExitCode {
@@ -54,6 +64,7 @@ export function messageFor(error: unknown): string {
 /** The innermost cause with a message (`connect ECONNREFUSED …` under `fetch failed`). */
 function rootCause(error: Error): Error | undefined {
   let found: Error | undefined;
-  for (let e: unknown = error.cause, depth = 0; e instanceof Error && depth < 10; e = e.cause, depth++) if (e.message !== '') found = e;
+  for (let e: unknown = error.cause, depth = 0; e instanceof Error && depth < 10; e = e.cause, depth++)
+    if (e.message !== '') found = e;
   return found;
 }

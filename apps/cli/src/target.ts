@@ -69,10 +69,14 @@ export function resolveTarget(
   const url = options.url ?? positionalUrl;
   const given = [url !== undefined, command.length > 0, options.config !== undefined].filter(Boolean).length;
   if (given === 0)
-    throw new UsageError('no server given: add a URL, --config FILE [--server NAME], or -- followed by the command that starts the server', name);
+    throw new UsageError(
+      'no server given: add a URL, --config FILE [--server NAME], or -- followed by the command that starts the server',
+      name,
+    );
   if (given > 1) throw new UsageError('give one server: a URL, --config, or a command after --', name);
   if (options.server !== undefined && options.config === undefined) throw new UsageError('--server needs --config FILE', name);
-  const base = options.config !== undefined ? fromConfig(options.config, options.server, env, name) : fromCommandLine(url, command, name);
+  const base =
+    options.config !== undefined ? fromConfig(options.config, options.server, env, name) : fromCommandLine(url, command, name);
   return withOverrides(base, options, name);
 }
 
@@ -99,12 +103,14 @@ function fromCommandLine(url: string | undefined, command: readonly string[], na
 function withOverrides(target: Target, options: TargetOptions, name: string): Target {
   if (target.kind === 'http') {
     for (const flag of ['env', 'cwd', 'inherit-env'] as const)
-      if (options[flag] !== undefined) throw new UsageError(`--${flag} applies to a server started as a command, not to a URL`, name);
+      if (options[flag] !== undefined)
+        throw new UsageError(`--${flag} applies to a server started as a command, not to a URL`, name);
     const headers = { ...target.headers, ...parseHeaders(options.header ?? [], name) };
     return { ...target, headers, transport: options.sse === true ? 'sse' : target.transport };
   }
   for (const flag of ['header', 'sse'] as const)
-    if (options[flag] !== undefined) throw new UsageError(`--${flag} applies to a URL, not to a server started as a command`, name);
+    if (options[flag] !== undefined)
+      throw new UsageError(`--${flag} applies to a URL, not to a server started as a command`, name);
   return {
     ...target,
     env: { ...target.env, ...parseEnv(options.env ?? [], name) },

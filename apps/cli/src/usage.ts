@@ -77,15 +77,20 @@ Commands:
 ${commands.map((c) => `  ${c.synopsis.padEnd(width)}${c.summary}`).join('\n')}
   ${'help [command]'.padEnd(width)}Show help for mcpkit or for a command
 
-A <server> is a URL, --config FILE [--server NAME], or -- and a command:
+Examples:
   mcpkit list tools -- npx -y @modelcontextprotocol/server-everything
   mcpkit call get-sum --arg a=1 --arg b=2 http://localhost:3001/mcp
   mcpkit read file:///tmp/notes.txt --config ~/.cursor/mcp.json --server files
-  mcpkit list tools --json -- mcpkit serve everything | jq '.tools[].name'
+  mcpkit list tools --json -- npx mcpkit serve everything | jq '.tools[].name'
 
-Options:
-  -h, --help        Show this help (mcpkit <command> --help: the command's help)
-  -v, --version     Show the version
+Options of the client commands (list, call, read, prompt, complete, discover):
+
+${CLIENT_OPTIONS_HELP}
+Tool and prompt arguments (call, prompt): -a/--arg key=value, typed by the
+tool's input schema (see mcpkit call --help), and --json-args '{...}'.
+
+Other options:
+  -v, --version             Show the version
 
 ${EXIT_CODES_HELP}`;
 }

@@ -74,7 +74,10 @@ describe('mcpkit serve everything (process)', () => {
       result: { content: [{ type: 'text', text: 'over stdio' }] },
     });
     const discover = await peer.request({ id: 3, method: 'server/discover', params: { _meta: META_2026 } });
-    expect(discover['result']).toMatchObject({ supportedVersions: expect.arrayContaining(['2026-07-28', '2024-11-05']) as unknown, resultType: 'complete' });
+    expect(discover['result']).toMatchObject({
+      supportedVersions: expect.arrayContaining(['2026-07-28', '2024-11-05']) as unknown,
+      resultType: 'complete',
+    });
     peer.child.stdin.end();
     expect(await peer.exited).toEqual({ code: 0, signal: null });
     for (const line of peer.stdout.split('\n').filter((l) => l !== '')) expect(JSON.parse(line)).toHaveProperty('jsonrpc', '2.0');

@@ -28,7 +28,15 @@ describe('mcpkit', () => {
     for (const flag of ['--help', '-h', 'help']) {
       const r = await run(flag);
       expect(r.code).toBe(ExitCode.Ok);
-      for (const command of ['list <what> <server>', 'call <tool> <server>', 'read <uri> <server>', 'prompt <name> <server>', 'complete <ref>', 'discover <server>', 'serve <server>'])
+      for (const command of [
+        'list <what> <server>',
+        'call <tool> <server>',
+        'read <uri> <server>',
+        'prompt <name> <server>',
+        'complete <ref>',
+        'discover <server>',
+        'serve <server>',
+      ])
         expect(r.out).toContain(command);
       expect(r.out).toMatch(/Exit codes:\n {2}0 +success\n {2}1 +error/);
       for (const code of ['124', '130']) expect(r.out).toContain(`  ${code}  `);

@@ -63,11 +63,18 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
   return withSession(settings, io, async ({ client, call }) => {
     const tools = await client.listAllTools(call);
     const tool: Tool | undefined = tools.find((t) => t.name === name);
-    if (tool === undefined) throw noSuch('tool', name, tools.map((t) => t.name));
+    if (tool === undefined)
+      throw noSuch(
+        'tool',
+        name,
+        tools.map((t) => t.name),
+      );
     const result = await client.callTool({ name, arguments: toolArguments(pairs, tool.inputSchema, base) }, call);
     const { outputIssues, ...plain } = result;
     if (outputIssues !== undefined && !settings.quiet)
-      io.stderr(`mcpkit: the structured content does not match the tool's outputSchema: ${JSON.stringify(outputIssues).slice(0, 300)}\n`);
+      io.stderr(
+        `mcpkit: the structured content does not match the tool's outputSchema: ${JSON.stringify(outputIssues).slice(0, 300)}\n`,
+      );
     if (settings.json) printJson(io, plain);
     else io.stdout(renderCallResult(plain));
     if (result.isError === true) throw new CliError(ExitCode.ToolError, `tool ${name} returned an error (isError)`);

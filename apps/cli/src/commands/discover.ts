@@ -48,7 +48,8 @@ async function negotiationResult(client: McpClient, call: CallOptions): Promise<
 /** How many of each list the server has (the lists it offers). */
 async function inventory(client: McpClient, call: CallOptions): Promise<Inventory> {
   const caps = client.serverCapabilities ?? {};
-  const count = async (fetch: () => Promise<readonly unknown[]>): Promise<number | undefined> => (await fetch().catch(() => undefined))?.length;
+  const count = async (fetch: () => Promise<readonly unknown[]>): Promise<number | undefined> =>
+    (await fetch().catch(() => undefined))?.length;
   const counts: Record<string, number | undefined> = {};
   if (caps.tools !== undefined) counts['tools'] = await count(() => client.listAllTools(call));
   if (caps.resources !== undefined) {
@@ -73,7 +74,9 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
       printJson(io, result);
       return ExitCode.Ok;
     }
-    const supported = Array.isArray(result['supportedVersions']) ? (result['supportedVersions'] as string[]) : [client.revision ?? '?'];
+    const supported = Array.isArray(result['supportedVersions'])
+      ? (result['supportedVersions'] as string[])
+      : [client.revision ?? '?'];
     io.stdout(renderDiscovery(client, supported, await inventory(client, call)));
     return ExitCode.Ok;
   });

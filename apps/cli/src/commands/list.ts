@@ -25,10 +25,21 @@ interface Kind {
 const KINDS: Readonly<Record<string, Kind>> = {
   tools: { key: 'tools', capability: 'tools', fetch: (c, o) => c.listAllTools(o), render: renderTools },
   resources: { key: 'resources', capability: 'resources', fetch: (c, o) => c.listAllResources(o), render: renderResources },
-  templates: { key: 'resourceTemplates', capability: 'resources', fetch: (c, o) => c.listAllResourceTemplates(o), render: renderTemplates },
+  templates: {
+    key: 'resourceTemplates',
+    capability: 'resources',
+    fetch: (c, o) => c.listAllResourceTemplates(o),
+    render: renderTemplates,
+  },
   prompts: { key: 'prompts', capability: 'prompts', fetch: (c, o) => c.listAllPrompts(o), render: renderPrompts },
 };
-const ALIASES: Readonly<Record<string, string>> = { tool: 'tools', resource: 'resources', template: 'templates', 'resource-templates': 'templates', prompt: 'prompts' };
+const ALIASES: Readonly<Record<string, string>> = {
+  tool: 'tools',
+  resource: 'resources',
+  template: 'templates',
+  'resource-templates': 'templates',
+  prompt: 'prompts',
+};
 
 function help(): string {
   return `Usage:
@@ -61,7 +72,8 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
   expectPositionals(parsed.positionals, 1, 1, 'mcpkit list <tools|resources|templates|prompts> <server>', 'list');
   const what = parsed.positionals[0] ?? '';
   const kind = KINDS[ALIASES[what] ?? what];
-  if (kind === undefined) throw new UsageError(`cannot list ${JSON.stringify(what)}: choose tools, resources, templates or prompts`, 'list');
+  if (kind === undefined)
+    throw new UsageError(`cannot list ${JSON.stringify(what)}: choose tools, resources, templates or prompts`, 'list');
   return withSession(settings, io, async ({ client, call }) => {
     let items: readonly unknown[] = [];
     if (client.serverCapabilities?.[kind.capability] === undefined) {

@@ -9,9 +9,15 @@ import { CliError, ExitCode } from '../exitCodes.js';
 /** "the server has no tool x (did you mean y?)". */
 export function noSuch(kind: string, name: string, known: readonly string[]): CliError {
   const lower = name.toLowerCase();
-  const close = known.filter((k) => k.toLowerCase().includes(lower) || lower.includes(k.toLowerCase()) || distance(k.toLowerCase(), lower) <= 2);
+  const close = known.filter(
+    (k) => k.toLowerCase().includes(lower) || lower.includes(k.toLowerCase()) || distance(k.toLowerCase(), lower) <= 2,
+  );
   const hint =
-    close.length > 0 ? ` (did you mean ${close.slice(0, 3).join(', ')}?)` : known.length > 0 ? ` (it has: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ', …' : ''})` : ` (it has no ${kind}s)`;
+    close.length > 0
+      ? ` (did you mean ${close.slice(0, 3).join(', ')}?)`
+      : known.length > 0
+        ? ` (it has: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ', …' : ''})`
+        : ` (it has no ${kind}s)`;
   return new CliError(ExitCode.Server, `the server has no ${kind} ${JSON.stringify(name)}${hint}`);
 }
 

@@ -39,7 +39,8 @@ ${EXIT_CODES_HELP}`;
 /** The prompt's arguments: `--json-args` (each value as text) with `--arg` on top. */
 function promptArguments(pairs: readonly string[], json: string | undefined): Record<string, string> {
   const args: Record<string, string> = {};
-  for (const [key, value] of Object.entries(parseJsonArgs(json, 'prompt'))) args[key] = typeof value === 'string' ? value : JSON.stringify(value);
+  for (const [key, value] of Object.entries(parseJsonArgs(json, 'prompt')))
+    args[key] = typeof value === 'string' ? value : JSON.stringify(value);
   for (const arg of pairs) {
     const pair = splitPair(arg, '--arg', 'prompt');
     args[pair.key] = pair.text;
@@ -56,13 +57,27 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
   const settings = parsed.settings;
   expectPositionals(parsed.positionals, 1, 1, 'mcpkit prompt <name> <server>', 'prompt');
   const name = parsed.positionals[0] ?? '';
-  const given = promptArguments((parsed.values['arg'] as readonly string[] | undefined) ?? [], parsed.values['json-args'] as string | undefined);
+  const given = promptArguments(
+    (parsed.values['arg'] as readonly string[] | undefined) ?? [],
+    parsed.values['json-args'] as string | undefined,
+  );
   return withSession(settings, io, async ({ client, call }) => {
     const prompts = await client.listAllPrompts(call);
     const prompt = prompts.find((p) => p.name === name);
-    if (prompt === undefined) throw noSuch('prompt', name, prompts.map((p) => p.name));
-    const missing = (prompt.arguments ?? []).filter((a) => a.required === true && !Object.hasOwn(given, a.name)).map((a) => a.name);
-    if (missing.length > 0) throw new UsageError(`missing required argument${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}; give each with --arg name=value`, 'prompt');
+    if (prompt === undefined)
+      throw noSuch(
+        'prompt',
+        name,
+        prompts.map((p) => p.name),
+      );
+    const missing = (prompt.arguments ?? [])
+      .filter((a) => a.required === true && !Object.hasOwn(given, a.name))
+      .map((a) => a.name);
+    if (missing.length > 0)
+      throw new UsageError(
+        `missing required argument${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}; give each with --arg name=value`,
+        'prompt',
+      );
     const result = await client.getPrompt({ name, arguments: given }, call);
     if (settings.json) printJson(io, result);
     else io.stdout(renderPromptResult(result));

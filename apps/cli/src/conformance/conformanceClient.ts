@@ -23,7 +23,8 @@ interface Request {
 
 function readRequest(env: NodeJS.ProcessEnv): Request {
   const scenario = env['MCP_CONFORMANCE_SCENARIO'];
-  if (scenario === undefined || scenario === '') throw new UsageError('MCP_CONFORMANCE_SCENARIO is not set', 'conformance-client');
+  if (scenario === undefined || scenario === '')
+    throw new UsageError('MCP_CONFORMANCE_SCENARIO is not set', 'conformance-client');
   const raw = env['MCP_CONFORMANCE_CONTEXT'];
   const context: unknown = raw === undefined || raw === '' ? {} : JSON.parse(raw);
   return {
@@ -59,7 +60,11 @@ function acceptAll(properties: Readonly<Record<string, unknown>>): Record<string
 }
 
 /** Runs one scenario against the server at the last argument. */
-export async function runConformanceClient(args: readonly string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<ExitCode> {
+export async function runConformanceClient(
+  args: readonly string[],
+  io: Io,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ExitCode> {
   const url = args[args.length - 1];
   if (url === undefined) throw new UsageError('conformance-client needs the server URL', 'conformance-client');
   const request = readRequest(env);

@@ -31,7 +31,14 @@ describe('content', () => {
 
   it('heads several contents by URI, one not', () => {
     expect(renderReadResult({ contents: [{ uri: 'a://1', text: 'one' }] })).toBe('one\n');
-    expect(renderReadResult({ contents: [{ uri: 'a://1', text: 'one' }, { uri: 'a://2', text: 'two' }] })).toBe('[resource: a://1]\none\n[resource: a://2]\ntwo\n');
+    expect(
+      renderReadResult({
+        contents: [
+          { uri: 'a://1', text: 'one' },
+          { uri: 'a://2', text: 'two' },
+        ],
+      }),
+    ).toBe('[resource: a://1]\none\n[resource: a://2]\ntwo\n');
   });
 });
 
@@ -40,17 +47,26 @@ describe('lists', () => {
     const tool: Tool = {
       name: 'add',
       description: 'Adds.\nSecond line.',
-      inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' }, note: { type: 'string' } }, required: ['a', 'b'] },
+      inputSchema: {
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: 'number' }, note: { type: 'string' } },
+        required: ['a', 'b'],
+      },
     };
     expect(renderTools([tool])).toBe('add(a: number, b: number, note?: string)\n    Adds.\n');
     expect(renderTools([])).toBe('No tools.\n');
-    expect(renderPrompts([{ name: 'greet', arguments: [{ name: 'who', required: true }, { name: 'tone' }] }])).toBe('greet(who, tone?)\n');
+    expect(renderPrompts([{ name: 'greet', arguments: [{ name: 'who', required: true }, { name: 'tone' }] }])).toBe(
+      'greet(who, tone?)\n',
+    );
   });
 
   it('shows resources as aligned columns', () => {
-    expect(renderResources([{ uri: 'a://long/uri', name: 'x', mimeType: 'text/plain' }, { uri: 'b://u', name: 'yy' }])).toBe(
-      'URI           NAME  TYPE\na://long/uri  x     text/plain\nb://u         yy\n',
-    );
+    expect(
+      renderResources([
+        { uri: 'a://long/uri', name: 'x', mimeType: 'text/plain' },
+        { uri: 'b://u', name: 'yy' },
+      ]),
+    ).toBe('URI           NAME  TYPE\na://long/uri  x     text/plain\nb://u         yy\n');
   });
 });
 
@@ -63,7 +79,9 @@ describe('text', () => {
   });
 
   it('describes capabilities and completion notes', () => {
-    expect(describeCapabilities({ tools: { listChanged: true }, logging: {}, resources: { subscribe: false } })).toBe('tools (listChanged), logging, resources');
+    expect(describeCapabilities({ tools: { listChanged: true }, logging: {}, resources: { subscribe: false } })).toBe(
+      'tools (listChanged), logging, resources',
+    );
     expect(completionNote({ completion: { values: ['a'], total: 5, hasMore: true } })).toBe('1 of 5 values shown');
     expect(completionNote({ completion: { values: ['a'] } })).toBeUndefined();
   });

@@ -52,7 +52,10 @@ export interface Inventory {
 export function renderDiscovery(client: McpClient, supported: readonly string[], inventory: Inventory): string {
   const info = client.serverInfo;
   const rows: string[][] = [
-    ['server', info === undefined ? '(unnamed)' : `${info.name} ${info.version}${info.title === undefined ? '' : ` (${info.title})`}`],
+    [
+      'server',
+      info === undefined ? '(unnamed)' : `${info.name} ${info.version}${info.title === undefined ? '' : ` (${info.title})`}`,
+    ],
     ['era', `${client.era ?? '?'} (protocol revision ${client.revision ?? '?'})`],
     ['revisions', supported.join(', ')],
     ['capabilities', describeCapabilities(client.serverCapabilities ?? {})],
@@ -60,13 +63,18 @@ export function renderDiscovery(client: McpClient, supported: readonly string[],
   const counts = Object.entries(inventory).map(([k, v]) => `${String(v)} ${k}`);
   if (counts.length > 0) rows.push(['offers', counts.join(', ')]);
   const instructions = client.instructions;
-  return columns(rows) + (instructions === undefined || instructions === '' ? '' : `\ninstructions:\n${instructions.trimEnd()}\n`);
+  return (
+    columns(rows) + (instructions === undefined || instructions === '' ? '' : `\ninstructions:\n${instructions.trimEnd()}\n`)
+  );
 }
 
 /** `tools (listChanged), resources (subscribe, listChanged), logging`. */
 export function describeCapabilities(caps: ServerCapabilities): string {
   const parts = Object.entries(caps).map(([name, value]) => {
-    const flags = typeof value === 'object' && value !== null ? Object.keys(value as object).filter((k) => (value as Record<string, unknown>)[k] !== false) : [];
+    const flags =
+      typeof value === 'object' && value !== null
+        ? Object.keys(value as object).filter((k) => (value as Record<string, unknown>)[k] !== false)
+        : [];
     return flags.length === 0 || name === 'experimental' || name === 'extensions' ? name : `${name} (${flags.join(', ')})`;
   });
   return parts.length === 0 ? 'none' : parts.join(', ');

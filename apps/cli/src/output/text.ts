@@ -40,7 +40,9 @@ export function columns(rows: readonly (readonly string[])[], header?: readonly 
   const used = widths.reduce((sum, w) => sum + w + 2, 0);
   return all
     .map((row) => {
-      const cells = row.map((cell, i) => (i < count - 1 ? cell.padEnd(widths[i] ?? 0) : oneLine(cell, width === undefined ? undefined : Math.max(10, width - used))));
+      const cells = row.map((cell, i) =>
+        i < count - 1 ? cell.padEnd(widths[i] ?? 0) : oneLine(cell, width === undefined ? undefined : Math.max(10, width - used)),
+      );
       return `${cells.join('  ').trimEnd()}\n`;
     })
     .join('');

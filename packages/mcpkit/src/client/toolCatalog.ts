@@ -60,7 +60,7 @@ export class ToolCatalog {
     if (validate === undefined) {
       const validator = this.#validator();
       try {
-        await validator.ready?.();
+        await validator.ready?.(schema);
         validate = validator.compile(schema);
       } catch (error) {
         if (!(error instanceof LocalError) || error.code !== 'INVALID_ARGUMENT') throw error;

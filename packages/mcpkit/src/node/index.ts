@@ -1,8 +1,12 @@
 /**
  * `mcpkit/node`: what needs Node's own APIs: serving MCP over `node:http`
- * (`serveHttp`, `createNodeHandler`) and over stdio.
+ * (`serveHttp`, `createNodeHandler`) and over stdio, and the HTTP client
+ * transports (`connectHttp`, `StreamableHttpClientTransport`,
+ * `SseClientTransport`) carried by `node:http` instead of `fetch`.
  *
  * @module
  */
 export * from './http/index.js';
+export * from './http/clientConnect.js';
+export { NodeHttpClient, type NodeHttpClientOptions } from './http/clientNodeHttp.js';
 export * from './stdio/index.js';

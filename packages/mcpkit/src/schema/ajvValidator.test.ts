@@ -34,17 +34,41 @@ function nested(depth: number): JsonSchemaObject {
 }
 
 describe('AjvValidator: loading', () => {
-  it('refuses to compile before ready() resolves', () => {
-    expect(thrownBy(() => new AjvValidator().compile({ type: 'string' }))).toMatchObject({
+  it('refuses to compile a schema that needs ajv before ready() resolves', () => {
+    expect(thrownBy(() => new AjvValidator().compile({ type: 'string', format: 'email' }))).toMatchObject({
       code: 'NOT_SUPPORTED',
-      message: /await ready\(\)/,
+      message: /await ready\(schema\)/,
     });
   });
 
   it('compiles once ready() resolves', async () => {
     const fresh = new AjvValidator();
     await fresh.ready();
-    expect(fresh.compile({ type: 'string' })('x')).toStrictEqual({ ok: true, value: 'x' });
+    expect(fresh.compile({ type: 'string', format: 'email' })('a@b.example')).toStrictEqual({ ok: true, value: 'a@b.example' });
+  });
+
+  it('compiles the common subset without loading ajv', () => {
+    const validate = new AjvValidator().compile({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] });
+    expect(validate({ a: 'x' })).toStrictEqual({ ok: true, value: { a: 'x' } });
+    expect(validate({})).toStrictEqual({ ok: false, issues: [{ path: '/a', message: 'is required' }] });
+  });
+
+  it('loads only the dialect a schema needs', async () => {
+    const fresh = new AjvValidator();
+    const draft07 = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'string', format: 'email' };
+    await fresh.ready(draft07);
+    expect(fresh.compile(draft07)('x').ok).toBe(false);
+    expect(thrownBy(() => fresh.compile({ type: 'string', format: 'email' }))).toMatchObject({ code: 'NOT_SUPPORTED' });
+  });
+
+  it('is ready at once for a schema it checks by hand, or one that cannot compile', async () => {
+    const fresh = new AjvValidator();
+    await fresh.ready({ type: 'integer', minimum: 1 });
+    await fresh.ready({ $schema: 'http://json-schema.org/draft-04/schema#' });
+    expect(fresh.compile({ type: 'integer', minimum: 1 })(0)).toStrictEqual({ ok: false, issues: [{ path: '', message: 'must be >= 1' }] });
+    expect(thrownBy(() => fresh.compile({ $schema: 'http://json-schema.org/draft-04/schema#' }))).toMatchObject(
+      invalidArgument(/Unsupported JSON Schema dialect/),
+    );
   });
 });
 

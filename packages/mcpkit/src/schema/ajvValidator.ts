@@ -1,20 +1,24 @@
 /**
- * The default {@link JsonSchemaValidator}, on ajv 8: JSON Schema 2020-12 for
- * schemas without `$schema` (as MCP says), draft-07 (and draft-06) when
- * declared, an error for any other dialect. Unknown keywords (`x-mcp-header`)
- * are allowed; standard formats (`email`, `uri`, `date`, `date-time`, `uuid`…)
- * are checked; a `$ref` is resolved only inside the schema, never fetched.
+ * The default {@link JsonSchemaValidator}: JSON Schema 2020-12 for schemas
+ * without `$schema` (as MCP says), draft-07 (and draft-06) when declared, an
+ * error for any other dialect. Unknown keywords (`x-mcp-header`) are allowed;
+ * standard formats (`email`, `uri`, `date`, `date-time`, `uuid`…) are checked;
+ * a `$ref` is resolved only inside the schema, never fetched.
  *
- * Why ajv is imported dynamically: measured with `node -e` and
- * `performance.now()` (Node 20), a static `import 'ajv/dist/2020.js'` costs
- * 30-55 ms, and an instance's first compile another 35-55 ms (ajv compiles
- * the dialect's meta-schema to check the schema; later compiles take under
- * 1 ms). Every server and client would
- * pay the import at start-up, even those whose tools use Standard Schema only.
- * So this module imports ajv's types only; {@link AjvValidator.ready} loads it
- * (once per process, about 10 ms more for the draft-07 class and the formats)
- * and `compile` stays synchronous after that. `resolveSchema` awaits `ready()`
- * on a schema's first validation, so nothing loads until a raw JSON Schema is
+ * Two engines. Schemas within the common subset (`type`, `properties`,
+ * `required`, `enum`, bounds, `pattern`, `items`…: see `commonSubset.ts`) are
+ * compiled by hand, synchronously, with ajv's exact verdicts and issues and
+ * without loading it. Everything else goes to ajv 8, which also validates the
+ * schema against its dialect's meta-schema.
+ *
+ * Why ajv is imported dynamically, and per dialect: measured with `node -e`
+ * and `performance.now()` (Node 20), a static `import 'ajv/dist/2020.js'`
+ * costs 30-55 ms, and an instance's first compile another 35-55 ms (ajv
+ * compiles the dialect's meta-schema to check the schema; later compiles take
+ * under 1 ms). So this module imports ajv's types only; {@link AjvValidator.ready}
+ * loads the class a schema needs (once per process) and `compile` stays
+ * synchronous after that. `resolveSchema` awaits `ready(schema)` on a schema's
+ * first validation, so nothing loads until a schema outside the subset is
  * actually checked; a server may call `ready()` early to move that cost.
  * Formats come from `ajv-formats/dist/formats.js` (a plain table); the
  * package's index pulls in its own copy of ajv for keywords we do not use.
@@ -22,11 +26,12 @@
  * @see https://modelcontextprotocol.io/specification/2026-07-28/basic#json-schema-usage
  * @module
  */
-import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { fullFormats } from 'ajv-formats/dist/formats.js';
 import { LocalError } from '../jsonrpc/localError.js';
 import type { JsonSchemaObject } from '../protocol/types/tools.js';
+import { compileCommonSubset } from './commonSubset.js';
 import type { Issue, JsonSchemaValidator, ValidateFn, ValidationResult } from './jsonSchemaValidator.js';
 import { toPointer } from './jsonSchemaValidator.js';
 import { checkSchemaBounds, DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES, type SchemaBounds } from './schemaBounds.js';
@@ -37,15 +42,18 @@ export interface AjvValidatorOptions extends SchemaBounds {
   readonly allErrors?: boolean;
   /** How many compiled schemas to remember by JSON text (default 1,000). */
   readonly cacheSize?: number;
-}
-
-interface AjvModules {
-  readonly Ajv2020: typeof Ajv2020;
-  readonly Ajv: typeof Ajv;
-  readonly formats: typeof fullFormats;
+  /**
+   * Compile schemas within the common subset by hand, without loading ajv
+   * (default true). The verdicts and issues are ajv's; turn it off only to
+   * compare.
+   */
+  readonly commonSubset?: boolean;
 }
 
 type Dialect = '2020-12' | 'draft-07';
+
+/** An ajv class, loaded. */
+type AjvClass = new (options: Options) => Ajv | Ajv2020;
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema';
 const DRAFT_06 = 'http://json-schema.org/draft-06/schema';
@@ -57,30 +65,40 @@ const DIALECTS: ReadonlyMap<string, Dialect> = new Map([
 ]);
 /** After this many compiles an ajv instance is replaced, so its internal schema cache stays bounded. */
 const RECYCLE_AFTER = 1_000;
+const RESOLVED = Promise.resolve();
 
-let loading: Promise<AjvModules> | undefined;
+let formatsLoading: Promise<typeof fullFormats> | undefined;
+const classesLoading = new Map<Dialect, Promise<AjvClass>>();
 
-function loadAjv(): Promise<AjvModules> {
-  loading ??= Promise.all([import('ajv/dist/2020.js'), import('ajv'), import('ajv-formats/dist/formats.js')]).then(
-    ([draft2020, draft07, formats]) => ({ Ajv2020: draft2020.Ajv2020, Ajv: draft07.Ajv, formats: formats.fullFormats }),
+/** Loads the ajv class of `dialect` and the formats table (once per process). */
+function loadAjv(dialect: Dialect): Promise<{ readonly Ajv: AjvClass; readonly formats: typeof fullFormats }> {
+  formatsLoading ??= import('ajv-formats/dist/formats.js').then((m) => m.fullFormats);
+  let loading = classesLoading.get(dialect);
+  if (loading === undefined) {
+    loading =
+      dialect === '2020-12'
+        ? import('ajv/dist/2020.js').then((m): AjvClass => m.Ajv2020)
+        : import('ajv').then((m): AjvClass => m.Ajv);
+    classesLoading.set(dialect, loading);
+  }
+  return Promise.all([loading, formatsLoading]).then(
+    ([Ajv, formats]) => ({ Ajv, formats }),
     (error: unknown) => {
-      loading = undefined;
+      formatsLoading = undefined;
+      classesLoading.delete(dialect);
       throw new LocalError(
         'NOT_SUPPORTED',
         'Cannot load ajv, the default JSON Schema validator: install it or pass another JsonSchemaValidator',
-        {
-          cause: error,
-        },
+        { cause: error },
       );
     },
   );
-  return loading;
 }
 
-/** Compiles JSON Schemas with ajv, loaded on demand; see the module comment. */
+/** Compiles JSON Schemas by hand (the common subset) or with ajv, loaded on demand; see the module comment. */
 export class AjvValidator implements JsonSchemaValidator {
   readonly #options: Required<AjvValidatorOptions>;
-  #modules: AjvModules | undefined;
+  readonly #loaded = new Map<Dialect, { readonly Ajv: AjvClass; readonly formats: typeof fullFormats }>();
   readonly #instances = new Map<Dialect, { readonly ajv: Ajv | Ajv2020; compiles: number }>();
   readonly #byObject = new WeakMap<object, ValidateFn>();
   readonly #byText = new Map<string, ValidateFn>();
@@ -89,35 +107,62 @@ export class AjvValidator implements JsonSchemaValidator {
     this.#options = {
       allErrors: options.allErrors ?? true,
       cacheSize: options.cacheSize ?? 1_000,
+      commonSubset: options.commonSubset ?? true,
       maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
       maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES,
     };
   }
 
-  /** Loads ajv (once per process); `compile` may be called once this resolves. */
-  async ready(): Promise<void> {
-    this.#modules ??= await loadAjv();
+  /**
+   * Resolves once `compile(schema)` may be called: at once when the schema
+   * needs no ajv (the common subset, or a schema that will fail anyway),
+   * after loading the class of its dialect otherwise. Without a schema, loads
+   * every dialect.
+   */
+  ready(schema?: JsonSchemaObject): Promise<void> {
+    if (schema === undefined) return Promise.all([this.#load('2020-12'), this.#load('draft-07')]).then(() => undefined);
+    let dialect: Dialect;
+    try {
+      if (this.#compile(schema, false) !== undefined) return RESOLVED;
+      dialect = dialectOf(schema);
+    } catch {
+      return RESOLVED; // compile() reports the problem
+    }
+    return this.#load(dialect);
   }
 
   /**
    * Compiles `schema`, or returns the validator already compiled for this
    * object or for an identical JSON text. Throws `LocalError('NOT_SUPPORTED')`
-   * before {@link ready} has resolved.
+   * when the schema needs ajv and `ready(schema)` has not resolved.
    */
   compile<T = unknown>(schema: JsonSchemaObject): ValidateFn<T> {
+    return this.#compile(schema, true) as ValidateFn<T>;
+  }
+
+  /** Compiles; when ajv is needed but not loaded, throws if `required`, else returns undefined. */
+  #compile(schema: JsonSchemaObject, required: boolean): ValidateFn | undefined {
     const known = this.#byObject.get(schema);
-    if (known !== undefined) return known as ValidateFn<T>;
+    if (known !== undefined) return known;
     checkSchemaBounds(schema, this.#options);
     const dialect = dialectOf(schema);
     const text = textOf(schema);
     let validate = this.#byText.get(text);
     if (validate === undefined) {
-      validate = this.#compileNew(schema, dialect);
+      validate = this.#options.commonSubset ? compileCommonSubset(schema, !this.#options.allErrors) : undefined;
+      if (validate === undefined) {
+        if (!required && !this.#loaded.has(dialect)) return undefined;
+        validate = this.#compileNew(schema, dialect);
+      }
       if (this.#byText.size >= this.#options.cacheSize) this.#byText.delete(this.#byText.keys().next().value as string);
       this.#byText.set(text, validate);
     }
     this.#byObject.set(schema, validate);
-    return validate as ValidateFn<T>;
+    return validate;
+  }
+
+  async #load(dialect: Dialect): Promise<void> {
+    if (!this.#loaded.has(dialect)) this.#loaded.set(dialect, await loadAjv(dialect));
   }
 
   #compileNew(schema: JsonSchemaObject, dialect: Dialect): ValidateFn {
@@ -142,16 +187,11 @@ export class AjvValidator implements JsonSchemaValidator {
       current.compiles++;
       return current.ajv;
     }
-    const modules = this.#modules;
-    if (modules === undefined)
-      throw new LocalError('NOT_SUPPORTED', 'AjvValidator is still loading: await ready() before compile()');
-    const options = {
-      strict: false,
-      allErrors: this.#options.allErrors,
-      logger: false,
-      formats: modules.formats,
-    } as const;
-    const ajv = dialect === '2020-12' ? new modules.Ajv2020(options) : withDraft06(new modules.Ajv(options));
+    const loaded = this.#loaded.get(dialect);
+    if (loaded === undefined)
+      throw new LocalError('NOT_SUPPORTED', 'AjvValidator is still loading: await ready(schema) before compile()');
+    const ajv = new loaded.Ajv({ strict: false, allErrors: this.#options.allErrors, logger: false, formats: loaded.formats });
+    if (dialect === 'draft-07') withDraft06(ajv as Ajv);
     this.#instances.set(dialect, { ajv, compiles: 1 });
     return ajv;
   }

@@ -36,8 +36,11 @@ export interface JsonSchemaValidator {
    * unsupported dialect, or refers to a schema it cannot resolve locally.
    */
   compile<T = unknown>(schema: JsonSchemaObject): ValidateFn<T>;
-  /** Resolves once `compile` may be called, for validators that load their engine lazily. */
-  ready?(): Promise<void>;
+  /**
+   * For validators that load their engine lazily: resolves once
+   * `compile(schema)` may be called (without a schema, once any may be).
+   */
+  ready?(schema?: JsonSchemaObject): Promise<void>;
 }
 
 const SHOWN = 3;

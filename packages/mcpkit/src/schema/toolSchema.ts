@@ -46,7 +46,7 @@ export interface ResolveSchemaOptions {
 
 let shared: AjvValidator | undefined;
 
-/** The validator used when none is given: one `AjvValidator` per process, which loads ajv on first use. */
+/** The validator used when none is given: one `AjvValidator` per process, which loads ajv only for schemas outside the common subset. */
 export function defaultValidator(): JsonSchemaValidator {
   return (shared ??= new AjvValidator());
 }
@@ -101,7 +101,7 @@ function compileLazily(schema: JsonSchemaObject, validator: JsonSchemaValidator)
   return (value) => {
     if (compiled !== undefined) return compiled(value);
     compiling ??= (async () => {
-      await validator.ready?.();
+      await validator.ready?.(schema);
       return (compiled = validator.compile(schema));
     })();
     return compiling.then((validate) => validate(value));

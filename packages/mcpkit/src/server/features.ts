@@ -100,9 +100,11 @@ async function completeArgument(host: FeatureHost, params: CompleteParams): Prom
 /** The feature methods, by name. */
 export function featureMethods(host: FeatureHost): Readonly<Record<string, MethodHandler>> {
   return {
-    'tools/list': async ({ params }): Promise<ListToolsResult> => {
+    'tools/list': async ({ params }, ctx): Promise<ListToolsResult> => {
       const page = await paginate(host.tools.list(), (params)['cursor'], host.pageSize, 'tools', host.sealer);
-      return withCursor({ tools: page.items.map((t) => t.wire) }, page.nextCursor);
+      // `execution` (task support) exists in 2025-11-25 only; the tasks extension does not list it.
+      const tools = ctx.revision === '2025-11-25' ? page.items.map((t) => t.wireWithExecution) : page.items.map((t) => t.wire);
+      return withCursor({ tools }, page.nextCursor);
     },
     'tools/call': async ({ params }, ctx) => {
       const name = params['name'] as string;

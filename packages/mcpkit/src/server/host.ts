@@ -9,9 +9,13 @@ import type { Revision } from '../protocol/versions.js';
 import type { ServerContext } from './context.js';
 import type { MethodHandler, ServerRequest } from './middleware.js';
 import type { RequestStateCodec } from './replay.js';
+import type { Registry } from './registry.js';
 import type { CacheHint } from './resources.js';
 import type { ScopeHost } from './scope.js';
 import type { ServerSession } from './session.js';
+import type { TaskManager } from './tasks.js';
+import type { TaskRecord } from './taskStore.js';
+import type { ToolEntry } from './tools.js';
 
 /** A change the server tells interested sessions and subscription streams about. */
 export interface ServerEvents {
@@ -21,6 +25,8 @@ export interface ServerEvents {
   resourceUpdated?(uri: string): void;
   /** The server is shutting down: end what is open. */
   closing?(): void;
+  /** A task's state changed (`notifications/tasks` on subscription streams). */
+  taskChanged?(task: TaskRecord): void;
 }
 
 /** The server as its sessions see it. */
@@ -32,8 +38,12 @@ export interface ServerHost extends ScopeHost {
   readonly revisions: readonly Revision[];
   readonly requestState: RequestStateCodec;
   readonly exposeErrorDetails: boolean;
-  /** The capabilities advertised (what is registered, plus what the options declare). */
-  capabilities(): ServerCapabilities;
+  /** The registered tools. */
+  readonly tools: Registry<ToolEntry>;
+  /** Tasks (of tools that declare `execution.taskSupport`). */
+  readonly tasks: TaskManager;
+  /** The capabilities advertised to `revision` (none: every capability, for `offers`). */
+  capabilities(revision?: Revision): ServerCapabilities;
   /** True if the advertised capabilities include the dotted `path`; cheap enough to ask on every request. */
   offers(path: string): boolean;
   /** The handler of an era-independent method, if the server has one. */

@@ -16,6 +16,7 @@ import type { Revision } from '../protocol/versions.js';
 import type { JsonSchemaValidator } from '../schema/jsonSchemaValidator.js';
 import type { Middleware } from './middleware.js';
 import type { CacheHint } from './resources.js';
+import type { TaskOptions } from './tasks.js';
 
 /** What the lifespan hook returns: state for handlers, and how to release it. */
 export interface Lifespan<State> {
@@ -81,4 +82,6 @@ export interface ServerOptions<State = undefined> {
   readonly principal?: (auth: unknown) => string | undefined;
   /** The JSON Schema validator for raw JSON Schemas (default: ajv). */
   readonly validator?: JsonSchemaValidator;
+  /** Tasks of tools that declare `execution.taskSupport`: store, retention, polling, when calls become tasks. */
+  readonly tasks?: TaskOptions;
 }

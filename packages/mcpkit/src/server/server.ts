@@ -8,9 +8,9 @@
 import { LocalError } from '../jsonrpc/localError.js';
 import type { Transport } from '../jsonrpc/transport.js';
 import { isObject } from '../protocol/check.js';
-import { hasCapability } from '../protocol/methods.js';
+import { hasCapability, TASKS_EXTENSION } from '../protocol/methods.js';
 import type { Implementation, LoggingLevel, ReadResourceResult, Result, ServerCapabilities } from '../protocol/types/index.js';
-import { REVISIONS, type Revision } from '../protocol/versions.js';
+import { eraOf, REVISIONS, type Revision } from '../protocol/versions.js';
 import type { SchemaInput } from '../schema/toolSchema.js';
 import type { ServerContext } from './context.js';
 import { featureMethods, readResource, type FeatureHost } from './features.js';
@@ -33,6 +33,7 @@ import {
 } from './resources.js';
 import { Sealer } from './seal.js';
 import { ServerSession, type ConnectOptions } from './session.js';
+import { TaskManager } from './tasks.js';
 import { prepareTool, type ToolArgs, type ToolDefinition, type ToolEntry, type ToolHandler, type ToolOutput } from './tools.js';
 
 const DEFAULT_CACHE: CacheHint = { ttlMs: 0, scope: 'private' };
@@ -55,6 +56,8 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
   readonly resources: Registry<ResourceEntry>;
   readonly templates: Registry<TemplateEntry>;
   readonly prompts: Registry<PromptEntry>;
+  /** Tasks: the store, and the tasks running in this process. */
+  readonly tasks: TaskManager;
   readonly #options: ServerOptions<State>;
   readonly #middleware: Middleware[];
   readonly #features: Readonly<Record<string, MethodHandler>>;
@@ -67,6 +70,8 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
   #starting: Promise<void> | undefined;
   #closeLifespan: (() => void | Promise<void>) | undefined;
   #closed = false;
+  /** A tool that may run as a task was registered (sticky, like every advertised capability). */
+  #taskTools = false;
 
   constructor(options: ServerOptions<State>) {
     this.#options = options;
@@ -104,6 +109,15 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
     this.prompts = new Registry('Prompt', () => {
       this.#changed('prompts');
     });
+    this.tasks = new TaskManager(
+      options.tasks ?? {},
+      {
+        taskChanged: (task) => {
+          for (const l of this.#listeners) l.taskChanged?.(task);
+        },
+      },
+      this.exposeErrorDetails,
+    );
     this.#middleware = [...(options.middleware ?? [])];
     this.#features = featureMethods(this);
   }
@@ -120,9 +134,10 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
   ): Registration<ToolEntry> {
     const schemas = this.#options.validator === undefined ? {} : { validator: this.#options.validator };
     const entry = prepareTool(definition, handler as ToolHandler<unknown, unknown>, schemas);
+    this.#noteTaskSupport(entry);
     // An update re-derives the schemas and the wire form from the patched definition and handler.
     return this.tools.add(definition.name, entry, (e) => e.definition.name, (e, patch) =>
-      prepareTool(patch.definition ?? e.definition, patch.handler ?? e.handler, schemas),
+      this.#noteTaskSupport(prepareTool(patch.definition ?? e.definition, patch.handler ?? e.handler, schemas)),
     );
   }
 
@@ -173,8 +188,13 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
     for (const l of this.#listeners) l.resourceUpdated?.(uri);
   }
 
-  /** The capabilities advertised: what is registered, plus what the options declare. */
-  capabilities(): ServerCapabilities {
+  /**
+   * The capabilities advertised to `revision`: what is registered, plus what
+   * the options declare. Tools that may run as tasks add `tasks` for
+   * 2025-11-25 and the `io.modelcontextprotocol/tasks` extension for
+   * 2026-07-28; without a revision, both.
+   */
+  capabilities(revision?: Revision): ServerCapabilities {
     const extra = this.#options.capabilities ?? {};
     const { logging, ...rest } = extra;
     const caps: Record<string, unknown> = { ...rest };
@@ -185,6 +205,10 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
     }
     if (this.prompts.used || extra.prompts !== undefined) caps['prompts'] = { listChanged: true, ...extra.prompts };
     if (this.prompts.used || this.templates.used || extra.completions !== undefined) caps['completions'] = { ...extra.completions };
+    if (this.#taskTools) {
+      if (revision === undefined || revision === '2025-11-25') caps['tasks'] = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
+      if (revision === undefined || eraOf(revision) === 'stateless') caps['extensions'] = { ...extra.extensions, [TASKS_EXTENSION]: {} };
+    }
     return caps;
   }
 
@@ -243,6 +267,7 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
     for (const l of [...this.#listeners]) l.closing?.();
     const sessions = [...this.#sessions];
     await Promise.all(sessions.map((s) => s.drain(options.graceMs ?? 5000)));
+    await this.tasks.close();
     await Promise.all(sessions.map((s) => s.close()));
     await this.#closeLifespan?.();
   }
@@ -292,6 +317,12 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
   subscribe(events: ServerEvents): () => void {
     this.#listeners.add(events);
     return () => this.#listeners.delete(events);
+  }
+
+  #noteTaskSupport(entry: ToolEntry): ToolEntry {
+    const support = entry.definition.execution?.taskSupport;
+    if (support === 'optional' || support === 'required') this.#taskTools = true;
+    return entry;
   }
 
   /** Coalesces changes made in one turn into one notification per list. */

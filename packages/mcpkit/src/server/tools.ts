@@ -8,12 +8,13 @@
 import { LocalError } from '../jsonrpc/localError.js';
 import { RpcError } from '../jsonrpc/rpcError.js';
 import { ErrorCode } from '../protocol/errorCodes.js';
-import type { CallToolResult, ContentBlock, Icon, Meta, Tool, ToolAnnotations } from '../protocol/types/index.js';
+import type { CallToolResult, ContentBlock, Icon, Meta, Tool, ToolAnnotations, ToolExecution } from '../protocol/types/index.js';
 import { isAtLeast } from '../protocol/versions.js';
 import { formatIssues, type ValidationResult } from '../schema/jsonSchemaValidator.js';
 import { resolveSchema, type ResolvedSchema, type ResolveSchemaOptions, type SchemaInput } from '../schema/toolSchema.js';
 import type { InferInput, InferOutput } from '../schema/standardSchema.js';
 import type { ServerContext } from './context.js';
+import type { TaskStart } from './tasks.js';
 
 /** What a tool handler may return: a full result, text, or a structured value. */
 export type ToolReturn<Out> = CallToolResult | string | Out | undefined;
@@ -39,6 +40,14 @@ export interface ToolDefinition<I extends SchemaInput | undefined = SchemaInput 
   readonly icons?: readonly Icon[];
   /** Extra metadata sent with the tool. */
   readonly _meta?: Meta;
+  /**
+   * Whether calls may (`optional`), must (`required`) or must not
+   * (`forbidden`, the default) run as tasks (2025-11-25 `params.task`, and
+   * the `io.modelcontextprotocol/tasks` extension).
+   */
+  readonly execution?: ToolExecution;
+  /** Extension: when a call becomes a task (default: the server's `tasks.start`); see {@link TaskStart}. */
+  readonly taskStart?: TaskStart;
 }
 
 /** Thrown by a handler to fail the call with a message the model should see (never masked). */
@@ -57,6 +66,8 @@ export interface ToolEntry {
   readonly output: ResolvedSchema | undefined;
   /** The `Tool` object sent in `tools/list`. */
   readonly wire: Tool;
+  /** The same with `execution`, which only 2025-11-25 lists (the same object when the tool declares none). */
+  readonly wireWithExecution: Tool;
 }
 
 const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -65,6 +76,10 @@ const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 export function prepareTool(definition: ToolDefinition, handler: ToolHandler<unknown, unknown>, options: ResolveSchemaOptions = {}): ToolEntry {
   if (!NAME.test(definition.name)) {
     throw new LocalError('INVALID_ARGUMENT', `Tool name ${JSON.stringify(definition.name)} must be 1-128 characters of A-Z a-z 0-9 _ . -`);
+  }
+  const support = definition.execution?.taskSupport;
+  if (support !== undefined && support !== 'forbidden' && support !== 'optional' && support !== 'required') {
+    throw new LocalError('INVALID_ARGUMENT', `Tool ${definition.name}: execution.taskSupport must be "forbidden", "optional" or "required"`);
   }
   const input = resolveSchema(definition.input, 'input', options);
   const output = definition.output === undefined ? undefined : resolveSchema(definition.output, 'output', options);
@@ -78,7 +93,8 @@ export function prepareTool(definition: ToolDefinition, handler: ToolHandler<unk
     ...(definition.icons !== undefined && { icons: definition.icons }),
     ...(definition._meta !== undefined && { _meta: definition._meta }),
   };
-  return { definition, handler, input, output, wire };
+  const wireWithExecution = definition.execution === undefined ? wire : { ...wire, execution: definition.execution };
+  return { definition, handler, input, output, wire, wireWithExecution };
 }
 
 /** Inferred handler argument type for a definition's input. */

@@ -7,7 +7,7 @@
  * @module
  */
 import { expect } from 'vitest';
-import type { FetchLike } from '../../src/http/client/fetcher.js';
+import type { FetchLike } from '../../src/http/client/fetchHttpClient.js';
 import type { RequestId } from '../../src/jsonrpc/message.js';
 
 /** A JSON-RPC message as the fake server reads it. */

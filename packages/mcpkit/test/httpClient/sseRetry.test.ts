@@ -6,9 +6,9 @@
  * client must reconnect no earlier than `retry` − 50 ms, with `Last-Event-ID`.
  */
 import { afterEach, expect, it } from 'vitest';
-import { StreamableHttpClientTransport } from '../../src/http/client/streamableHttpClientTransport.js';
 import { Connection } from '../../src/jsonrpc/connection.js';
 import { waitFor } from '../helpers.js';
+import { FACES } from './faces.js';
 import { listen, readBody, type Listening } from './nodeServer.js';
 
 const RETRY_MS = 300;
@@ -18,7 +18,7 @@ afterEach(async () => {
   await server?.close();
 });
 
-it('reconnects the GET stream after the server-set retry, with Last-Event-ID, and never re-opens a finished POST stream', async () => {
+it.each(FACES)('$name face: reconnects the GET stream after the server-set retry, with Last-Event-ID, and never re-opens a finished POST stream', async (face) => {
   const gets: { at: number; lastEventId: string | undefined }[] = [];
   let counter = 0;
   server = await listen((req, res) => {
@@ -45,7 +45,7 @@ it('reconnects the GET stream after the server-set retry, with Last-Event-ID, an
       }
     });
   });
-  const transport = new StreamableHttpClientTransport({ url: server.origin });
+  const transport = new face.StreamableHttpClientTransport({ url: server.origin });
   const connection = new Connection(transport);
   await connection.start();
   await connection.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } });

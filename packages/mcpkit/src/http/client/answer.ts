@@ -7,17 +7,17 @@
  * @module
  */
 import type { JsonRpcMessage, RequestId } from '../../jsonrpc/message.js';
-import { mediaType } from './fetcher.js';
+import { isOk, mediaType, type HttpReply } from './httpClient.js';
 import { HttpTransportError, readErrorBody, statusError } from './httpError.js';
 import type { ReconnectPolicy } from './reconnect.js';
 import { followStream } from './sseStream.js';
 
-/** The response to `id` carried by `response`; an HTTP error without a JSON-RPC answer rejects with `HttpTransportError`. */
-export async function readAnswer(response: Response, id: RequestId, what: string, policy: ReconnectPolicy, signal: AbortSignal): Promise<JsonRpcMessage> {
-  if (!response.ok) {
-    const body = readErrorBody(await response.text().catch(() => ''), [id]);
+/** The response to `id` carried by `reply`; an HTTP error without a JSON-RPC answer rejects with `HttpTransportError`. */
+export async function readAnswer(reply: HttpReply, id: RequestId, what: string, policy: ReconnectPolicy, signal: AbortSignal): Promise<JsonRpcMessage> {
+  if (!isOk(reply)) {
+    const body = readErrorBody(await reply.text().catch(() => ''), [id]);
     if (body.kind === 'answer' && body.responses[0] !== undefined) return body.responses[0];
-    throw statusError(response.status, response.statusText, body.kind === 'none' ? body.detail : undefined, what);
+    throw statusError(reply.status, reply.statusText, body.kind === 'none' ? body.detail : undefined, what);
   }
   let answer: JsonRpcMessage | undefined;
   const take = (text: string): void => {
@@ -31,11 +31,11 @@ export async function readAnswer(response: Response, id: RequestId, what: string
       if (typeof item === 'object' && item !== null && !('method' in item) && (item as { id?: unknown }).id === id) answer = item as JsonRpcMessage;
     }
   };
-  if (mediaType(response) === 'text/event-stream') {
-    await followStream(response, { onMessage: take, done: () => answer !== undefined, needsEventId: true, policy, signal });
+  if (mediaType(reply) === 'text/event-stream') {
+    await followStream(reply, { onMessage: take, done: () => answer !== undefined, needsEventId: true, policy, signal });
   } else {
-    take(await response.text());
+    take(await reply.text());
   }
-  if (answer === undefined) throw new HttpTransportError(response.status, `${what}: no response in the body`);
+  if (answer === undefined) throw new HttpTransportError(reply.status, `${what}: no response in the body`);
   return answer;
 }

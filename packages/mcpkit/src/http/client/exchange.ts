@@ -1,14 +1,19 @@
 /**
  * One POST in flight: the requests it carries that still wait for their
- * response, and the abort controller of its fetch and response stream.
+ * response, and the abort controller of its request and response stream.
  *
  * @module
  */
+import { LocalError } from '../../jsonrpc/localError.js';
 import type { JsonRpcMessage, RequestId } from '../../jsonrpc/message.js';
+
+// Abort reasons, built once: an `abort()` without one builds a DOMException (and its stack) per call.
+const ANSWERED = new LocalError('CANCELLED', 'Every request of the exchange was answered elsewhere');
+const CANCELLED = new LocalError('CANCELLED', 'The request was cancelled');
 
 /** The state of one POST and its response stream. */
 export class Exchange {
-  /** Aborts the fetch and the response stream. */
+  /** Aborts the request and the response stream. */
   readonly controller: AbortController = new AbortController();
   /** The ids of the requests in the body. */
   readonly ids: readonly RequestId[];
@@ -17,16 +22,20 @@ export class Exchange {
   readonly #waiting: Set<RequestId>;
   readonly #parent: AbortSignal;
   readonly #onParentAbort = (): void => {
-    this.controller.abort();
+    this.controller.abort(this.#parent.reason);
   };
   #cancelled = false;
+  /** Delivering from this exchange's own body: an answer found there stops the reading by itself. */
+  #delivering = false;
+  /** The body has been read to its end: nothing is left to abort. */
+  #finished = false;
 
   constructor(ids: readonly RequestId[], stateless: boolean, parent: AbortSignal) {
     this.ids = ids;
     this.stateless = stateless;
     this.#waiting = new Set(ids);
     this.#parent = parent;
-    if (parent.aborted) this.controller.abort();
+    if (parent.aborted) this.controller.abort(parent.reason);
     else parent.addEventListener('abort', this.#onParentAbort, { once: true });
   }
 
@@ -40,15 +49,33 @@ export class Exchange {
     return this.#cancelled;
   }
 
-  /** Records a response; once all have arrived, the stream is released. */
+  /**
+   * Records a response. Once all have arrived, a request or body still open is
+   * aborted, unless the last answer came from that body (its reader stops).
+   */
   answer(id: RequestId): void {
-    if (this.#waiting.delete(id) && this.#waiting.size === 0) this.controller.abort();
+    if (this.#waiting.delete(id) && this.#waiting.size === 0 && !this.#delivering && !this.#finished) this.controller.abort(ANSWERED);
   }
 
-  /** The caller gave up on the request(s): abort the fetch. On a 2026-07-28 stream that is the cancellation itself. */
+  /** Delivers messages read from this exchange's own body. */
+  deliver(receive: () => void): void {
+    this.#delivering = true;
+    try {
+      receive();
+    } finally {
+      this.#delivering = false;
+    }
+  }
+
+  /** The body has been read to its end (a JSON or error body). */
+  finish(): void {
+    this.#finished = true;
+  }
+
+  /** The caller gave up on the request(s): abort the request. On a 2026-07-28 stream that is the cancellation itself. */
   cancel(): void {
     this.#cancelled = true;
-    this.controller.abort();
+    this.controller.abort(CANCELLED);
   }
 
   /** Detaches from the transport's close signal. */

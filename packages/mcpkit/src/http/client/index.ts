@@ -1,12 +1,15 @@
 /**
  * The HTTP client transports: Streamable HTTP (both eras, with fallback to the
  * 2024-11-05 HTTP+SSE transport) and HTTP+SSE itself. Runtime-neutral: they
- * use only `fetch` and the web streams.
+ * send through an `HttpClient`, by default `fetch`; `mcpkit/node` gives them
+ * a native `node:http` one.
  *
  * @module
  */
 export { connectHttp, type ConnectHttpOptions } from './connectHttp.js';
-export type { FetchLike, HeaderSource } from './fetcher.js';
+export { FetchHttpClient, type FetchLike } from './fetchHttpClient.js';
+export type { HttpClient, HttpClientRequest, HttpReply } from './httpClient.js';
+export type { HeaderSource, HttpClientOptions } from './send.js';
 export { HttpTransportError } from './httpError.js';
 export type { ReconnectOptions } from './reconnect.js';
 export { SseClientTransport, type SseClientTransportOptions } from './sseClientTransport.js';

@@ -11,17 +11,18 @@
 import { encode } from '../../jsonrpc/codec.js';
 import { LocalError } from '../../jsonrpc/localError.js';
 import { readAnswer } from './answer.js';
-import { discard, send, type FetchContext } from './fetcher.js';
+import { isOk } from './httpClient.js';
 import { HttpTransportError, statusError } from './httpError.js';
 import { standardHeaders } from './messageHeaders.js';
 import { POST_HEADERS } from './postHeaders.js';
 import type { ReconnectPolicy } from './reconnect.js';
+import { discard, send, type HttpContext } from './send.js';
 import { readVersion, type HandshakeSession } from './session.js';
 
 /** Starts a new session by replaying the recorded handshake. Resolves once the new session is in place. */
 export async function reinitialize(
   session: HandshakeSession,
-  context: FetchContext,
+  context: HttpContext,
   url: URL,
   policy: ReconnectPolicy,
   signal: AbortSignal,
@@ -30,7 +31,7 @@ export async function reinitialize(
   if (initialize === undefined || initialized === undefined) {
     throw new LocalError('TRANSPORT_FAILED', 'The session expired and cannot be re-established: the handshake was not seen');
   }
-  const response = await send(context, {
+  const reply = await send(context, {
     method: 'POST',
     url,
     headers: { ...POST_HEADERS, ...standardHeaders(initialize) },
@@ -38,15 +39,15 @@ export async function reinitialize(
     signal,
     what: 'POST initialize (new session)',
   });
-  const answer = await readAnswer(response, initialize.id, 'POST initialize (new session)', policy, signal);
+  const answer = await readAnswer(reply, initialize.id, 'POST initialize (new session)', policy, signal);
   if ('error' in answer) {
-    throw new HttpTransportError(response.status, `Re-initialization was refused: ${answer.error.message}`);
+    throw new HttpTransportError(reply.status, `Re-initialization was refused: ${answer.error.message}`);
   }
   const version = 'result' in answer ? readVersion(answer.result) : undefined;
   if (version !== session.version) {
     throw new LocalError('TRANSPORT_FAILED', `Re-initialization negotiated ${String(version)} instead of ${String(session.version)}`);
   }
-  session.id = response.headers.get('mcp-session-id') ?? undefined;
+  session.id = reply.header('mcp-session-id');
   const ack = await send(context, {
     method: 'POST',
     url,
@@ -56,5 +57,5 @@ export async function reinitialize(
     what: 'POST notifications/initialized (new session)',
   });
   discard(ack);
-  if (!ack.ok) throw statusError(ack.status, ack.statusText, undefined, 'POST notifications/initialized (new session)');
+  if (!isOk(ack)) throw statusError(ack.status, ack.statusText, undefined, 'POST notifications/initialized (new session)');
 }

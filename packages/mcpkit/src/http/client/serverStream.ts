@@ -8,16 +8,17 @@
  * @see 2025-11-25 `basic/transports.mdx#listening-for-messages-from-the-server`
  * @module
  */
-import { discard, mediaType, send, type FetchContext } from './fetcher.js';
+import { isOk, mediaType, type HttpReply } from './httpClient.js';
 import { HttpTransportError } from './httpError.js';
 import type { ReconnectPolicy } from './reconnect.js';
+import { discard, send, type HttpContext } from './send.js';
 import type { HandshakeSession } from './session.js';
 import { followStream } from './sseStream.js';
 
 /** What the server stream needs from its transport. */
 export interface ServerStreamOptions {
   /** How requests are made. */
-  readonly context: FetchContext;
+  readonly context: HttpContext;
   /** The MCP endpoint. */
   readonly url: URL;
   /** Delays and retry limit of reconnection. */
@@ -59,7 +60,7 @@ export class ServerStream {
   }
 
   /** One `GET` of the stream; with an event id, it resumes the stream that id belongs to (a request's stream too). */
-  resume(lastEventId: string | undefined, signal: AbortSignal): Promise<Response> {
+  resume(lastEventId: string | undefined, signal: AbortSignal): Promise<HttpReply> {
     const headers: Record<string, string> = { Accept: 'text/event-stream', ...this.#options.session.headers() };
     if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
     return send(this.#options.context, { method: 'GET', url: this.#options.url, headers, signal, what: 'GET (SSE stream)' });
@@ -74,7 +75,7 @@ export class ServerStream {
     const sessionId = o.session.id;
     try {
       const first = await this.resume(undefined, controller.signal);
-      if (!first.ok || mediaType(first) !== 'text/event-stream') {
+      if (!isOk(first) || mediaType(first) !== 'text/event-stream') {
         discard(first);
         // 405 is the server saying "no GET stream". A 404 right after the handshake means the same
         // thing on a server that does not know the method; treating it as an expiry would loop.

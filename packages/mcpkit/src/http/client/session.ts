@@ -9,7 +9,8 @@
  * @module
  */
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, RequestId } from '../../jsonrpc/message.js';
-import { discard, send, type FetchContext } from './fetcher.js';
+import { isOk } from './httpClient.js';
+import { discard, send, type HttpContext } from './send.js';
 
 /** The handshake-era session of one transport. */
 export class HandshakeSession {
@@ -76,10 +77,10 @@ export function readVersion(result: unknown): string | undefined {
 }
 
 /** Ends the session with `DELETE` (a server may answer 405: it does not let clients end sessions). Never throws. */
-export async function endSession(session: HandshakeSession, context: FetchContext, url: URL, warn: (message: string) => void): Promise<void> {
+export async function endSession(session: HandshakeSession, context: HttpContext, url: URL, warn: (message: string) => void): Promise<void> {
   if (session.id === undefined) return;
   try {
-    const response = await send(context, {
+    const reply = await send(context, {
       method: 'DELETE',
       url,
       headers: session.headers(),
@@ -87,8 +88,8 @@ export async function endSession(session: HandshakeSession, context: FetchContex
       signal: AbortSignal.timeout(5000),
       what: 'DELETE (end session)',
     });
-    discard(response);
-    if (!response.ok && response.status !== 405) warn(`Ending the session failed with HTTP ${String(response.status)}`);
+    discard(reply);
+    if (!isOk(reply) && reply.status !== 405) warn(`Ending the session failed with HTTP ${String(reply.status)}`);
   } catch (error) {
     warn(`Ending the session failed: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -10,21 +10,16 @@ import { encode } from '../../jsonrpc/codec.js';
 import { LocalError } from '../../jsonrpc/localError.js';
 import type { JsonRpcPayload } from '../../jsonrpc/message.js';
 import type { SendOptions, Transport, TransportSink } from '../../jsonrpc/transport.js';
-import { discard, mediaType, send, type FetchContext, type FetchLike, type HeaderSource } from './fetcher.js';
-import { HttpTransportError, statusError } from './httpError.js';
 import { toFrame } from './frames.js';
+import { isOk, mediaType, type HttpReply } from './httpClient.js';
+import { HttpTransportError, statusError } from './httpError.js';
+import { discard, httpContext, send, type HttpClientOptions, type HttpContext } from './send.js';
 import { SseParser } from './sseParser.js';
 
 /** How to reach a 2024-11-05 HTTP+SSE server. */
-export interface SseClientTransportOptions {
+export interface SseClientTransportOptions extends HttpClientOptions {
   /** The SSE endpoint (the URL the `GET` opens). */
   readonly url: string | URL;
-  /** Extra headers for every request: a map, or a function called before each one. */
-  readonly headers?: HeaderSource;
-  /** The `fetch` to use (default: the global one). */
-  readonly fetch?: FetchLike;
-  /** Extra `fetch` options for every request. */
-  readonly requestInit?: RequestInit;
   /** How long to wait for the `endpoint` event, ms (default 10 000). */
   readonly endpointTimeoutMs?: number;
 }
@@ -32,7 +27,7 @@ export interface SseClientTransportOptions {
 /** Talks to a server over the 2024-11-05 HTTP+SSE transport. */
 export class SseClientTransport implements Transport {
   readonly #url: URL;
-  readonly #context: FetchContext;
+  readonly #context: HttpContext;
   readonly #timeoutMs: number;
   readonly #closer = new AbortController();
   #sink: TransportSink | undefined;
@@ -41,7 +36,7 @@ export class SseClientTransport implements Transport {
 
   constructor(options: SseClientTransportOptions) {
     this.#url = new URL(options.url);
-    this.#context = { fetch: options.fetch, headers: options.headers, requestInit: options.requestInit };
+    this.#context = httpContext(options);
     this.#timeoutMs = options.endpointTimeoutMs ?? 10_000;
   }
 
@@ -68,20 +63,20 @@ export class SseClientTransport implements Transport {
 
   async #open(): Promise<void> {
     const signal = this.#closer.signal;
-    const response = await send(this.#context, {
+    const reply = await send(this.#context, {
       method: 'GET',
       url: this.#url,
       headers: { Accept: 'text/event-stream' },
       signal,
       what: 'GET (SSE stream)',
     });
-    if (!response.ok || mediaType(response) !== 'text/event-stream') {
-      const text = response.ok ? '' : await response.text().catch(() => '');
-      discard(response);
-      if (response.ok) throw new HttpTransportError(response.status, `GET (SSE stream) answered ${mediaType(response) || 'no content type'}, not an event stream`);
-      throw statusError(response.status, response.statusText, text.trim().slice(0, 200) || undefined, 'GET (SSE stream)');
+    if (!isOk(reply) || mediaType(reply) !== 'text/event-stream') {
+      const text = isOk(reply) ? '' : await reply.text().catch(() => '');
+      discard(reply);
+      if (isOk(reply)) throw new HttpTransportError(reply.status, `GET (SSE stream) answered ${mediaType(reply) || 'no content type'}, not an event stream`);
+      throw statusError(reply.status, reply.statusText, text.trim().slice(0, 200) || undefined, 'GET (SSE stream)');
     }
-    const base = new URL(response.url === '' ? this.#url : response.url);
+    const base = new URL(reply.url === '' ? this.#url : reply.url);
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         reject(new HttpTransportError(undefined, `No endpoint event within ${String(this.#timeoutMs)} ms`));
@@ -92,7 +87,7 @@ export class SseClientTransport implements Transport {
         if (error === undefined) resolve();
         else reject(error);
       };
-      void this.#read(response, base, ready);
+      void this.#read(reply, base, ready);
     });
   }
 
@@ -101,7 +96,7 @@ export class SseClientTransport implements Transport {
     const endpoint = this.#endpoint;
     if (this.#ended || endpoint === undefined) throw new LocalError('CONNECTION_CLOSED', 'Transport not connected');
     const what = `POST ${'method' in payload ? payload.method : 'message'}`;
-    const response = await send(this.#context, {
+    const reply = await send(this.#context, {
       method: 'POST',
       url: endpoint,
       headers: { 'Content-Type': 'application/json' },
@@ -109,12 +104,12 @@ export class SseClientTransport implements Transport {
       signal: this.#closer.signal,
       what,
     });
-    if (response.ok) {
-      discard(response);
+    if (isOk(reply)) {
+      discard(reply);
       return;
     }
-    const text = await response.text().catch(() => '');
-    throw statusError(response.status, response.statusText, text.trim().slice(0, 200) || undefined, what);
+    const text = await reply.text().catch(() => '');
+    throw statusError(reply.status, reply.statusText, text.trim().slice(0, 200) || undefined, what);
   }
 
   /** Closes the stream. */
@@ -125,7 +120,7 @@ export class SseClientTransport implements Transport {
   }
 
   /** Reads the stream until it ends: `endpoint` events set the target, `message` events go to the sink. */
-  async #read(response: Response, base: URL, ready: (error?: Error) => void): Promise<void> {
+  async #read(reply: HttpReply, base: URL, ready: (error?: Error) => void): Promise<void> {
     const parser = new SseParser({
       event: (event) => {
         if (event.type === 'endpoint') this.#setEndpoint(event.data.trim(), base, ready);
@@ -134,13 +129,9 @@ export class SseClientTransport implements Transport {
     });
     let failure: Error | undefined;
     try {
-      const reader = response.body?.getReader();
-      const decoder = new TextDecoder();
-      while (reader !== undefined) {
-        const chunk = await reader.read();
-        if (chunk.done) break;
-        parser.push(decoder.decode(chunk.value, { stream: true }));
-      }
+      await reply.read((text) => {
+        parser.push(text);
+      });
     } catch (error) {
       if (!this.#closer.signal.aborted) {
         failure = new HttpTransportError(undefined, `SSE stream failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });

@@ -9,8 +9,8 @@
  * @module
  */
 import type { TransportSink } from '../../jsonrpc/transport.js';
-import type { FetchContext } from './fetcher.js';
 import type { HttpTransportError } from './httpError.js';
+import type { HttpContext } from './send.js';
 import { SseClientTransport } from './sseClientTransport.js';
 
 /**
@@ -18,9 +18,10 @@ import { SseClientTransport } from './sseClientTransport.js';
  * such server either, rejects with `cause` (the failure of the POST, which is
  * what the client should see) after reporting why the GET failed.
  */
-export async function openSseFallback(url: URL, context: FetchContext, cause: HttpTransportError, warn: (message: string) => void, sink: TransportSink): Promise<SseClientTransport> {
-  const { fetch, headers, requestInit } = context;
-  const legacy = new SseClientTransport({ url, ...(fetch && { fetch }), ...(headers && { headers }), ...(requestInit && { requestInit }) });
+export async function openSseFallback(url: URL, context: HttpContext, cause: HttpTransportError, warn: (message: string) => void, sink: TransportSink): Promise<SseClientTransport> {
+  const { client, headers } = context;
+  // The same face and headers: `requestInit` is already in both.
+  const legacy = new SseClientTransport({ url, httpClient: client, ...(headers && { headers }) });
   try {
     await legacy.start(sink);
   } catch (error) {

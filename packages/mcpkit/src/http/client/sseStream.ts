@@ -6,9 +6,10 @@
  * @see 2025-11-25 `basic/transports.mdx#resumability-and-redelivery`
  * @module
  */
-import { discard, mediaType } from './fetcher.js';
+import { isOk, mediaType, type HttpReply } from './httpClient.js';
 import { HttpTransportError, statusError } from './httpError.js';
 import { reconnectDelay, sleep, type ReconnectPolicy } from './reconnect.js';
+import { discard } from './send.js';
 import { SseParser } from './sseParser.js';
 
 /** How to follow a stream. */
@@ -18,7 +19,7 @@ export interface FollowOptions {
   /** True once the stream has delivered what it was opened for; reading stops then. */
   readonly done: () => boolean;
   /** Reopens the stream (`GET` with `Last-Event-ID` when an id is known). Absent: the stream is not resumable. */
-  readonly reconnect?: (lastEventId: string | undefined, signal: AbortSignal) => Promise<Response>;
+  readonly reconnect?: (lastEventId: string | undefined, signal: AbortSignal) => Promise<HttpReply>;
   /** Resume only with an event id (a request's stream); the standalone GET stream reopens without one too. */
   readonly needsEventId: boolean;
   /** Delays and retry limit of reconnection. */
@@ -32,9 +33,9 @@ export interface FollowOptions {
  * be resumed, or abort. Rejects with `HttpTransportError` when the stream broke
  * and could not be resumed, or with the abort reason.
  */
-export async function followStream(first: Response, options: FollowOptions): Promise<void> {
+export async function followStream(first: HttpReply, options: FollowOptions): Promise<void> {
   const state = { lastEventId: undefined as string | undefined, retryMs: undefined as number | undefined };
-  let response = first;
+  let reply = first;
   for (;;) {
     const parser = new SseParser(
       {
@@ -49,7 +50,7 @@ export async function followStream(first: Response, options: FollowOptions): Pro
     );
     let broken: unknown;
     try {
-      if ((await readBody(response, parser, options.done)) === 'stopped') return;
+      if ((await readBody(reply, parser, options.done)) === 'stopped') return;
     } catch (error) {
       if (options.signal.aborted) throw error;
       broken = error;
@@ -61,7 +62,7 @@ export async function followStream(first: Response, options: FollowOptions): Pro
       const reason = broken instanceof Error ? broken.message : 'read failed';
       throw new HttpTransportError(undefined, `SSE stream broke and cannot be resumed: ${reason}`, { cause: broken });
     }
-    response = await reopen(options, options.reconnect, state);
+    reply = await reopen(options, options.reconnect, state);
   }
 }
 
@@ -74,7 +75,7 @@ async function reopen(
   options: FollowOptions,
   reconnect: NonNullable<FollowOptions['reconnect']>,
   state: { readonly lastEventId: string | undefined; readonly retryMs: number | undefined },
-): Promise<Response> {
+): Promise<HttpReply> {
   let failures = 0;
   let last: unknown;
   for (;;) {
@@ -83,41 +84,39 @@ async function reopen(
       throw new HttpTransportError(status, `Could not resume the SSE stream after ${String(failures)} attempts`, { cause: last });
     }
     await sleep(reconnectDelay(options.policy, failures, state.retryMs), options.signal);
-    let response: Response;
+    let reply: HttpReply;
     try {
-      response = await reconnect(state.lastEventId, options.signal);
+      reply = await reconnect(state.lastEventId, options.signal);
     } catch (error) {
       if (options.signal.aborted) throw error;
       failures++;
       last = error;
       continue;
     }
-    if (response.ok && mediaType(response) === 'text/event-stream') return response;
-    discard(response);
-    const error = statusError(response.status, response.statusText, undefined, 'GET (resume SSE stream)');
-    if (response.ok || !retryable(response.status)) throw error;
+    if (isOk(reply) && mediaType(reply) === 'text/event-stream') return reply;
+    discard(reply);
+    const error = statusError(reply.status, reply.statusText, undefined, 'GET (resume SSE stream)');
+    if (isOk(reply) || !retryable(reply.status)) throw error;
     failures++;
     last = error;
   }
 }
 
 /** Reads a body into the parser; stops early (and cancels the body) once `stop()` is true. */
-async function readBody(response: Response, parser: SseParser, stop: () => boolean): Promise<'ended' | 'stopped'> {
-  const body = response.body;
-  if (body === null) return 'ended';
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  for (;;) {
-    const chunk = await reader.read();
-    if (chunk.done) {
-      parser.push(decoder.decode());
-      parser.end();
-      return 'ended';
-    }
-    parser.push(decoder.decode(chunk.value, { stream: true }));
-    if (stop()) {
-      reader.cancel().catch(() => undefined);
-      return 'stopped';
-    }
+async function readBody(reply: HttpReply, parser: SseParser, stop: () => boolean): Promise<'ended' | 'stopped'> {
+  let stopped = stop();
+  if (!stopped) {
+    await reply.read((text) => {
+      if (stopped) return;
+      parser.push(text);
+      stopped = stop();
+      if (stopped) reply.cancel();
+    });
   }
+  if (stopped) {
+    reply.cancel();
+    return 'stopped';
+  }
+  parser.end();
+  return 'ended';
 }

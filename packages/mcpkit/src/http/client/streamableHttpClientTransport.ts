@@ -24,13 +24,14 @@ import { LocalError } from '../../jsonrpc/localError.js';
 import { isRequest, type JsonRpcMessage, type JsonRpcPayload, type RequestId } from '../../jsonrpc/message.js';
 import type { Frame, SendOptions, Transport, TransportSink } from '../../jsonrpc/transport.js';
 import { Exchange, routeCancellation } from './exchange.js';
-import { discard, mediaType, send, type FetchContext, type FetchLike, type HeaderSource } from './fetcher.js';
 import { toFrame } from './frames.js';
+import { isOk, mediaType, type HttpReply } from './httpClient.js';
 import { HttpTransportError, readErrorBody, statusError } from './httpError.js';
 import { statelessRevision } from './messageHeaders.js';
 import { postHeaders } from './postHeaders.js';
 import { reconnectPolicy, type ReconnectOptions, type ReconnectPolicy } from './reconnect.js';
 import { reinitialize } from './reinitialize.js';
+import { discard, httpContext, send, type HttpClientOptions, type HttpContext } from './send.js';
 import { ServerStream } from './serverStream.js';
 import { endSession, HandshakeSession } from './session.js';
 import type { SseClientTransport } from './sseClientTransport.js';
@@ -40,15 +41,9 @@ import { relearnHeaders } from './toolRefresh.js';
 import { ToolRegistry } from './toolRegistry.js';
 
 /** How to reach a Streamable HTTP server. */
-export interface StreamableHttpClientTransportOptions {
+export interface StreamableHttpClientTransportOptions extends HttpClientOptions {
   /** The MCP endpoint. */
   readonly url: string | URL;
-  /** Extra headers for every request (`Authorization`, say): a map, or a function called before each request. */
-  readonly headers?: HeaderSource;
-  /** The `fetch` to use (default: the global one). */
-  readonly fetch?: FetchLike;
-  /** Extra `fetch` options for every request (credentials, mode, …). */
-  readonly requestInit?: RequestInit;
   /** How dropped SSE streams are resumed (handshake era). */
   readonly reconnect?: ReconnectOptions;
   /** A handshake-era session to continue (sent from the first request on). */
@@ -64,7 +59,7 @@ const FALLBACK_STATUSES: ReadonlySet<number> = new Set([400, 404, 405]);
 /** A Streamable HTTP client transport (both eras), with HTTP+SSE fallback. */
 export class StreamableHttpClientTransport implements Transport {
   readonly #url: URL;
-  readonly #context: FetchContext;
+  readonly #context: HttpContext;
   readonly #policy: ReconnectPolicy;
   readonly #fallback: boolean;
   readonly #warn: (message: string) => void;
@@ -81,7 +76,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   constructor(options: StreamableHttpClientTransportOptions) {
     this.#url = new URL(options.url);
-    this.#context = { fetch: options.fetch, headers: options.headers, requestInit: options.requestInit };
+    this.#context = httpContext(options);
     this.#policy = reconnectPolicy(options.reconnect);
     this.#fallback = options.fallbackToSse ?? true;
     this.#warn = options.onWarning ?? (() => undefined);
@@ -164,7 +159,7 @@ export class StreamableHttpClientTransport implements Transport {
     const what = `POST ${single !== undefined && 'method' in single ? single.method : 'message'}`;
     const headers = postHeaders(single, revision, { session: this.#session, tools: this.#tools, statelessVersion: this.#statelessVersion });
     try {
-      const response = await send(this.#context, {
+      const reply = await send(this.#context, {
         method: 'POST',
         url: this.#url,
         headers,
@@ -172,11 +167,11 @@ export class StreamableHttpClientTransport implements Transport {
         signal: exchange.controller.signal,
         what,
       });
-      if (response.ok) {
-        await this.#accept(response, exchange, single, what);
+      if (isOk(reply)) {
+        await this.#accept(reply, exchange, single, what);
         return;
       }
-      const recovery = await this.#refuse(response, exchange, single, headers['Mcp-Session-Id'], mayRecover, what);
+      const recovery = await this.#refuse(reply, exchange, single, headers['Mcp-Session-Id'], mayRecover, what);
       // The caller may have given up while the transport was recovering.
       if (recovery === 'retry' && !exchange.cancelled) await this.#post(payload, messages, false);
     } catch (error) {
@@ -190,15 +185,17 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   /** A 2xx response: deliver its JSON or SSE body; 202 has none. */
-  async #accept(response: Response, exchange: Exchange, single: JsonRpcMessage | undefined, what: string): Promise<void> {
+  async #accept(reply: HttpReply, exchange: Exchange, single: JsonRpcMessage | undefined, what: string): Promise<void> {
     if (!exchange.stateless && single !== undefined) {
-      if (this.#session.isInitialize(single)) this.#session.id = response.headers.get('mcp-session-id') ?? undefined;
+      if (this.#session.isInitialize(single)) this.#session.id = reply.header('mcp-session-id');
       else if ('method' in single && single.method === 'notifications/initialized') this.#server.open();
     }
-    if (mediaType(response) === 'text/event-stream') {
-      await followStream(response, {
+    if (mediaType(reply) === 'text/event-stream') {
+      await followStream(reply, {
         onMessage: (data) => {
-          this.#receive(toFrame(data));
+          exchange.deliver(() => {
+            this.#receive(toFrame(data));
+          });
         },
         done: () => exchange.done,
         ...(exchange.stateless ? {} : { reconnect: (lastEventId: string | undefined, signal: AbortSignal) => this.#server.resume(lastEventId, signal) }),
@@ -206,16 +203,17 @@ export class StreamableHttpClientTransport implements Transport {
         policy: this.#policy,
         signal: exchange.controller.signal,
       });
-      if (!exchange.done) throw new HttpTransportError(response.status, `${what}: the SSE stream ended before the response`);
+      if (!exchange.done) throw new HttpTransportError(reply.status, `${what}: the SSE stream ended before the response`);
       return;
     }
-    if (exchange.ids.length === 0 || response.status === 202) {
-      discard(response);
+    if (exchange.ids.length === 0 || reply.status === 202) {
+      discard(reply);
       return;
     }
-    const text = await response.text();
+    const text = await reply.text();
+    exchange.finish();
     if (text.trim() !== '') this.#receive(toFrame(text));
-    if (!exchange.done) throw new HttpTransportError(response.status, `${what}: the response body did not answer the request`);
+    if (!exchange.done) throw new HttpTransportError(reply.status, `${what}: the response body did not answer the request`);
   }
 
   /**
@@ -223,28 +221,29 @@ export class StreamableHttpClientTransport implements Transport {
    * from an expired session (`'retry'`), fall back to HTTP+SSE, or fail.
    */
   async #refuse(
-    response: Response,
+    reply: HttpReply,
     exchange: Exchange,
     single: JsonRpcMessage | undefined,
     sentSession: string | undefined,
     mayRecover: boolean,
     what: string,
   ): Promise<'retry' | undefined> {
-    const body = readErrorBody(await response.text().catch(() => ''), exchange.ids);
+    const body = readErrorBody(await reply.text().catch(() => ''), exchange.ids);
+    exchange.finish();
     if (body.kind === 'answer') {
       const base = { context: this.#context, url: this.#url, policy: this.#policy, signal: this.#closer.signal, tools: this.#tools };
       if (mayRecover && single !== undefined && (await relearnHeaders(base, single, body.responses, this.#warn))) return 'retry';
       for (const answer of body.responses) this.#receive(answer);
       if (exchange.done) return undefined;
     }
-    const error = statusError(response.status, response.statusText, body.kind === 'none' ? body.detail : undefined, what);
+    const error = statusError(reply.status, reply.statusText, body.kind === 'none' ? body.detail : undefined, what);
     const initialize = single !== undefined && this.#session.isInitialize(single);
-    if (response.status === 404 && !exchange.stateless && sentSession !== undefined && mayRecover && !initialize) {
+    if (reply.status === 404 && !exchange.stateless && sentSession !== undefined && mayRecover && !initialize) {
       await this.#recover(sentSession, error);
       const initialized = single !== undefined && 'method' in single && single.method === 'notifications/initialized';
       return initialized ? undefined : 'retry'; // the replay sent `initialized` already
     }
-    if (initialize && this.#fallback && body.kind === 'none' && FALLBACK_STATUSES.has(response.status)) {
+    if (initialize && this.#fallback && body.kind === 'none' && FALLBACK_STATUSES.has(reply.status)) {
       await this.#fallBack(single, error);
       return undefined;
     }

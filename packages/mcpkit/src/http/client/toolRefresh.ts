@@ -12,10 +12,10 @@ import { encode } from '../../jsonrpc/codec.js';
 import type { JsonRpcErrorResponse, JsonRpcMessage, JsonRpcRequest } from '../../jsonrpc/message.js';
 import { ErrorCode } from '../../protocol/errorCodes.js';
 import { readAnswer } from './answer.js';
-import { send, type FetchContext } from './fetcher.js';
 import { standardHeaders, statelessRevision, toolCall } from './messageHeaders.js';
 import { POST_HEADERS } from './postHeaders.js';
 import type { ReconnectPolicy } from './reconnect.js';
+import { send, type HttpContext } from './send.js';
 import type { ToolRegistry } from './toolRegistry.js';
 
 /** Pages read at most while looking for one tool. */
@@ -25,7 +25,7 @@ let counter = 0;
 /** What a refresh needs. */
 export interface ToolRefresh {
   /** How requests are made. */
-  readonly context: FetchContext;
+  readonly context: HttpContext;
   /** The MCP endpoint. */
   readonly url: URL;
   /** For reading SSE answers. */
@@ -50,7 +50,7 @@ export async function refreshTool(refresh: ToolRefresh, name: string): Promise<v
       params: cursor === undefined ? { _meta: refresh.meta } : { cursor, _meta: refresh.meta },
     };
     const what = 'POST tools/list (refreshing x-mcp-header annotations)';
-    const response = await send(refresh.context, {
+    const reply = await send(refresh.context, {
       method: 'POST',
       url: refresh.url,
       headers: { ...POST_HEADERS, ...standardHeaders(request), 'MCP-Protocol-Version': refresh.revision },
@@ -58,7 +58,7 @@ export async function refreshTool(refresh: ToolRefresh, name: string): Promise<v
       signal: refresh.signal,
       what,
     });
-    const answer = await readAnswer(response, request.id, what, refresh.policy, refresh.signal);
+    const answer = await readAnswer(reply, request.id, what, refresh.policy, refresh.signal);
     refresh.tools.watch(request.id);
     refresh.tools.inspect(answer);
     const result = 'result' in answer ? (answer.result as { tools?: unknown; nextCursor?: unknown } | null) : null;

@@ -1,0 +1,266 @@
+/**
+ * Tasks on the server: the {@link TaskManager} creates tasks (128-bit random
+ * ids, bound to their owner), runs their handlers in the background, writes
+ * every change of state to the {@link TaskStore} in order, and ends them on
+ * outcome, cancellation, expiry or shutdown.
+ *
+ * The protocol faces are elsewhere: `taskCall.ts` decides when a `tools/call`
+ * becomes a task, `taskMethods.ts` serves `tasks/*`, `taskInputs.ts` carries a
+ * task handler's input requests.
+ *
+ * @see 2025-11-25 `basic/utilities/tasks.mdx`; the `io.modelcontextprotocol/tasks` extension
+ * @module
+ */
+import type { JsonRpcErrorObject } from '../jsonrpc/message.js';
+import { RpcError, toRpcError } from '../jsonrpc/rpcError.js';
+import type { TaskStatus } from '../protocol/types/index.js';
+import { toBase64Url } from './base64.js';
+import type { ServerSession } from './session.js';
+import { LiveTask, taskEnded } from './taskLive.js';
+import { isTerminal, MemoryTaskStore, type TaskFlavor, type TaskPatch, type TaskRecord, type TaskStore } from './taskStore.js';
+import { coreTask } from './taskWire.js';
+
+/**
+ * When a call of a task-capable tool becomes a task, in the extension
+ * (2026-07-28), where the server decides:
+ * - `auto`: the call runs like any other for `graceMs` (input it asks for in
+ *   that time is gathered by MRTR rounds, before any task exists); if the
+ *   handler is still working after that, and not waiting for input, the call
+ *   becomes a task. A `required` tool that finished within the grace still
+ *   answers a (finished) task; an `optional` one answers its result.
+ * - `immediate`: the task is created before the handler runs, and every input
+ *   it asks for is a task input request.
+ */
+export type TaskStart = 'auto' | 'immediate';
+
+/** How tasks are configured (`ServerOptions.tasks`). */
+export interface TaskOptions {
+  /** Where task state lives (default: a {@link MemoryTaskStore} of at most 10 000 tasks). */
+  readonly store?: TaskStore;
+  /** Retention of a task from its creation, ms, when the client asks none (default 1 hour). */
+  readonly defaultTtlMs?: number;
+  /** The longest retention granted, ms (default 24 hours). */
+  readonly maxTtlMs?: number;
+  /** The polling interval suggested to clients, ms (default 1 000). */
+  readonly pollIntervalMs?: number;
+  /** The most unfinished tasks one owner may have; more calls are refused with -32603 (default 100). */
+  readonly maxActivePerOwner?: number;
+  /** Extension: when calls of tools without their own `taskStart` become tasks (default `auto`). */
+  readonly start?: TaskStart;
+  /** Extension, `auto` start: how long a call may run before it becomes a task, ms (default 0: one event-loop turn). */
+  readonly graceMs?: number;
+}
+
+/** How a request ended: its result, or the JSON-RPC error it failed with. */
+export type TaskOutcome = { readonly result: Readonly<Record<string, unknown>> } | { readonly error: JsonRpcErrorObject };
+
+/** What a new task needs. */
+export interface OpenTask {
+  readonly owner: string;
+  readonly flavor: TaskFlavor;
+  /** The retention the client asked for (2025-11-25), clamped to `maxTtlMs`. */
+  readonly ttlMs?: number | undefined;
+  /** The session it was created on (2025-11-25). */
+  readonly session?: ServerSession | undefined;
+  /** The outcome, when the request already finished (the task is created terminal). */
+  readonly outcome?: TaskOutcome | undefined;
+}
+
+/** Where the manager reports task changes (subscription streams). */
+export interface TaskEventSink {
+  taskChanged(record: TaskRecord): void;
+}
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function unref(timer: unknown): void {
+  (timer as { unref?: () => void }).unref?.();
+}
+
+/** Creates, runs, and ends tasks. */
+export class TaskManager {
+  /** Where task state lives. */
+  readonly store: TaskStore;
+  /** Extension: the default start of task-capable calls. */
+  readonly start: TaskStart;
+  /** Extension: the grace of `auto` starts, ms. */
+  readonly graceMs: number;
+  readonly #live = new Map<string, LiveTask>();
+  readonly #sink: TaskEventSink;
+  readonly #exposeErrorDetails: boolean;
+  readonly #defaultTtl: number;
+  readonly #maxTtl: number;
+  readonly #poll: number;
+  readonly #maxActive: number;
+
+  constructor(options: TaskOptions, sink: TaskEventSink, exposeErrorDetails: boolean) {
+    this.store = options.store ?? new MemoryTaskStore();
+    this.start = options.start ?? 'auto';
+    this.graceMs = options.graceMs ?? 0;
+    this.#maxTtl = options.maxTtlMs ?? 24 * 60 * 60_000;
+    this.#defaultTtl = Math.min(options.defaultTtlMs ?? 60 * 60_000, this.#maxTtl);
+    this.#poll = options.pollIntervalMs ?? 1_000;
+    this.#maxActive = options.maxActivePerOwner ?? 100;
+    this.#sink = sink;
+    this.#exposeErrorDetails = exposeErrorDetails;
+  }
+
+  /** The running task `taskId`, if its handler runs in this process. */
+  live(taskId: string): LiveTask | undefined {
+    return this.#live.get(taskId);
+  }
+
+  /** Throws -32603 when `owner` already has the most unfinished tasks allowed. */
+  assertRoom(owner: string): void {
+    let active = 0;
+    for (const live of this.#live.values()) if (live.owner === owner) active++;
+    if (active >= this.#maxActive) throw RpcError.internal(`Too many unfinished tasks (at most ${String(this.#maxActive)}): try again later`);
+  }
+
+  /**
+   * Creates a task: the live half at once (so a handler already running can
+   * attach to it), the stored half before `created` resolves. Answer the
+   * request only after `created`: a `tasks/get` must find the task.
+   */
+  open(spec: OpenTask): { readonly live: LiveTask; readonly created: Promise<TaskRecord> } {
+    const now = Date.now();
+    const requested = spec.ttlMs === undefined ? this.#defaultTtl : Math.max(1, Math.round(spec.ttlMs));
+    const record: TaskRecord = {
+      taskId: toBase64Url(crypto.getRandomValues(new Uint8Array(16))),
+      owner: spec.owner,
+      flavor: spec.flavor,
+      status: 'working',
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttlMs: Math.min(requested, this.#maxTtl),
+      pollIntervalMs: this.#poll,
+      ...(spec.outcome === undefined ? {} : this.#terminal(spec.flavor, spec.outcome)),
+    };
+    const live = new LiveTask(record, spec.session, () => {
+      if (this.#live.get(record.taskId) === live) void this.#sync(live);
+    });
+    const terminal = isTerminal(record.status);
+    if (!terminal) {
+      this.#live.set(record.taskId, live);
+      live.timer = setTimeout(() => {
+        this.#expire(live);
+      }, Math.min(record.ttlMs, MAX_TIMER_MS));
+      unref(live.timer);
+    }
+    const created = this.store.create(record).then(
+      () => {
+        this.#emit(live, record, undefined);
+        if (terminal) live.finish(record, taskEnded(record.taskId, 'ended'));
+        return record;
+      },
+      (error: unknown) => {
+        this.#drop(live);
+        live.controller.abort(error);
+        live.finish(undefined, error);
+        throw error;
+      },
+    );
+    live.writes = created.catch(() => undefined);
+    return { live, created };
+  }
+
+  /** Runs `work` (the request's handler) for the task; its result or error settles the task. */
+  run(live: LiveTask, work: () => Promise<Readonly<Record<string, unknown>>>): void {
+    work().then(
+      (result) => this.settle(live, { result }),
+      (error: unknown) => this.settle(live, { error: toRpcError(error, { exposeDetails: this.#exposeErrorDetails }).toJSON() }),
+    );
+  }
+
+  /** Ends the task with `outcome`, unless it already ended (cancelled, expired). */
+  async settle(live: LiveTask, outcome: TaskOutcome): Promise<void> {
+    if (this.#live.get(live.taskId) !== live) return;
+    this.#drop(live);
+    const record = await this.#write(live, { ...this.#terminal(live.flavor, outcome), inputRequests: undefined, lastUpdatedAt: Date.now() });
+    live.finish(record, taskEnded(live.taskId, 'ended'));
+  }
+
+  /** Cancels a non-terminal task: `cancelled` is stored before this resolves, then the handler's signal fires. */
+  async cancel(record: TaskRecord): Promise<TaskRecord | undefined> {
+    const patch: TaskPatch = { status: 'cancelled', statusMessage: 'The task was cancelled by request.', inputRequests: undefined, lastUpdatedAt: Date.now() };
+    const live = this.#live.get(record.taskId);
+    if (live === undefined) {
+      // Its handler runs in another process (a shared store): the store's terminal rule stops it from overwriting this.
+      const updated = await this.store.update(record.taskId, patch);
+      if (updated !== undefined) this.#sink.taskChanged(updated);
+      return updated;
+    }
+    this.#drop(live);
+    const updated = await this.#write(live, patch);
+    const reason = taskEnded(live.taskId, 'was cancelled');
+    live.controller.abort(reason);
+    live.finish(updated, reason);
+    return updated;
+  }
+
+  /** Waits until every state change made so far is stored. */
+  flush(live: LiveTask): Promise<unknown> {
+    return live.writes;
+  }
+
+  /** Shutdown: every running task fails ("the server shut down") and its handler's signal fires. */
+  async close(): Promise<void> {
+    const error = RpcError.internal('The server shut down before the task finished').toJSON();
+    await Promise.all(
+      [...this.#live.values()].map(async (live) => {
+        await this.settle(live, { error });
+        live.controller.abort(taskEnded(live.taskId, 'was stopped: the server shut down'));
+      }),
+    );
+  }
+
+  #terminal(flavor: TaskFlavor, outcome: TaskOutcome): { status: TaskStatus; statusMessage?: string; result?: Readonly<Record<string, unknown>>; error?: JsonRpcErrorObject } {
+    if ('error' in outcome) return { status: 'failed', statusMessage: outcome.error.message, error: outcome.error };
+    // 2025-11-25: a tool's isError result fails the task (tasks/result still returns the result);
+    // the extension keeps `failed` for JSON-RPC errors only.
+    if (flavor === 'core' && outcome.result['isError'] === true) {
+      return { status: 'failed', statusMessage: 'The tool reported an error', result: outcome.result };
+    }
+    return { status: 'completed', result: outcome.result };
+  }
+
+  /** Writes the status and outstanding input the live state implies. */
+  #sync(live: LiveTask): Promise<TaskRecord | undefined> {
+    const { status, inputRequests } = live.state;
+    return this.#write(live, { status, inputRequests, lastUpdatedAt: Date.now() });
+  }
+
+  #write(live: LiveTask, patch: TaskPatch): Promise<TaskRecord | undefined> {
+    const op = live.writes.then(() => this.store.update(live.taskId, patch));
+    live.writes = op.catch(() => undefined);
+    return op.then((record) => {
+      const previous = live.record;
+      if (record !== undefined && !isTerminal(previous.status)) {
+        live.record = record;
+        this.#emit(live, record, previous);
+      }
+      return record;
+    });
+  }
+
+  #emit(live: LiveTask, record: TaskRecord, previous: TaskRecord | undefined): void {
+    this.#sink.taskChanged(record);
+    // 2025-11-25: the optional status notification, on the session that created the task, without related-task _meta.
+    if (live.flavor === 'core' && live.session?.connection.isOpen === true && previous !== undefined && previous.status !== record.status) {
+      live.session.notify('notifications/tasks/status', coreTask(record) as unknown as Record<string, unknown>);
+    }
+  }
+
+  #expire(live: LiveTask): void {
+    if (this.#live.get(live.taskId) !== live) return;
+    this.#drop(live);
+    const reason = taskEnded(live.taskId, 'expired');
+    live.controller.abort(reason);
+    live.finish(undefined, reason);
+  }
+
+  #drop(live: LiveTask): void {
+    if (this.#live.get(live.taskId) === live) this.#live.delete(live.taskId);
+    clearTimeout(live.timer);
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The two faces of the HTTP client transports, for tests that run against a
+ * real server: `fetch` (as `mcpkit/http` exports them) and `node:http` (as
+ * `mcpkit/node` exports them). Each face's `client` is its default carrier,
+ * for tests that wrap it to watch what goes out.
+ *
+ * @module
+ */
+import { connectHttp as connectOverFetch } from '../../src/http/client/connectHttp.js';
+import { FetchHttpClient } from '../../src/http/client/fetchHttpClient.js';
+import type { HttpClient } from '../../src/http/client/httpClient.js';
+import { StreamableHttpClientTransport as StreamableOverFetch } from '../../src/http/client/streamableHttpClientTransport.js';
+import {
+  connectHttp as connectOverNode,
+  StreamableHttpClientTransport as StreamableOverNode,
+} from '../../src/node/http/clientConnect.js';
+import { NodeHttpClient } from '../../src/node/http/clientNodeHttp.js';
+
+/** One face: its factory, its transport class, and a fresh client of its kind. */
+export interface Face {
+  readonly name: 'fetch' | 'node';
+  readonly connectHttp: typeof connectOverFetch;
+  readonly StreamableHttpClientTransport: typeof StreamableOverFetch;
+  readonly client: () => HttpClient;
+}
+
+/** Both faces, for `describe.each`. */
+export const FACES: readonly Face[] = [
+  {
+    name: 'fetch',
+    connectHttp: connectOverFetch,
+    StreamableHttpClientTransport: StreamableOverFetch,
+    client: () => new FetchHttpClient(),
+  },
+  {
+    name: 'node',
+    connectHttp: connectOverNode,
+    StreamableHttpClientTransport: StreamableOverNode,
+    client: () => new NodeHttpClient(),
+  },
+];

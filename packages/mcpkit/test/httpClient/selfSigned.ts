@@ -1,0 +1,27 @@
+/**
+ * A self-signed certificate for `localhost` and 127.0.0.1 (valid 2000–2100)
+ * and its key, for HTTPS tests only. Trust it with `ca: CERT`.
+ *
+ * @module
+ */
+
+/** The certificate (PEM). */
+export const CERT = `-----BEGIN CERTIFICATE-----
+MIIBYTCCAQegAwIBAgIBATAKBggqhkjOPQQDAjAUMRIwEAYDVQQDDAlsb2NhbGhv
+c3QwIBcNMDAwMTAxMDAwMDAwWhgPMjEwMDAxMDEwMDAwMDBaMBQxEjAQBgNVBAMM
+CWxvY2FsaG9zdDBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABOf1V8jZK9FSXV8v
+h15WOsRNNd287gwQHGmb1OvyUfZ8yXY8Oh+ApPGFu3OEPm49OnS/Qp8WXJAMz16f
+4PHaavWjSDBGMBoGA1UdEQQTMBGCCWxvY2FsaG9zdIcEfwAAATAJBgNVHRMEAjAA
+MB0GA1UdDgQWBBSqUckQdC1EuEJsMbT7dX5CU8plYDAKBggqhkjOPQQDAgNIADBF
+AiEAkGs7OCdCNPD96BEi1MQSzq25XSFuSAdfzJlE3SRmNK4CIEFq+joYH2vZTtxc
+wKwU49wCbO7flLQi8ClcH9/nJEZ1
+-----END CERTIFICATE-----
+`;
+
+/** Its private key (PEM, P-256). Test-only: it protects nothing. */
+export const KEY = `-----BEGIN EC PRIVATE KEY-----
+MHcCAQEEIJv4vm+44G4r1MB2vXoqK7d33BTObqmuayCGVCekxxbGoAoGCCqGSM49
+AwEHoUQDQgAE5/VXyNkr0VJdXy+HXlY6xE013bzuDBAcaZvU6/JR9nzJdjw6H4Ck
+8YW7c4Q+bj06dL9CnxZckAzPXp/g8dpq9Q==
+-----END EC PRIVATE KEY-----
+`;
