@@ -10,6 +10,7 @@
 import type { CreateMessageResult } from 'mcpkit/protocol';
 import { McpServer, type ServerContext } from 'mcpkit/server';
 import { PNG_BASE64, WAV_BASE64 } from './media.js';
+import { taskTools } from './tasks.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
@@ -38,6 +39,7 @@ export function createConformanceServer(): McpServer {
   interactionTools(server);
   statelessTools(server);
   inputRequiredTools(server);
+  taskTools(server);
   resources(server);
   prompts(server);
   return server;

@@ -11,6 +11,7 @@ import type { MethodHandler, ServerRequest } from './middleware.js';
 import type { RequestStateCodec } from './replay.js';
 import type { Registry } from './registry.js';
 import type { CacheHint } from './resources.js';
+import type { Sealer } from './seal.js';
 import type { ScopeHost } from './scope.js';
 import type { ServerSession } from './session.js';
 import type { TaskManager } from './tasks.js';
@@ -38,6 +39,10 @@ export interface ServerHost extends ScopeHost {
   readonly revisions: readonly Revision[];
   readonly requestState: RequestStateCodec;
   readonly exposeErrorDetails: boolean;
+  /** Seals cursors. */
+  readonly sealer: Sealer;
+  /** Items per page of every list. */
+  readonly pageSize: number;
   /** The registered tools. */
   readonly tools: Registry<ToolEntry>;
   /** Tasks (of tools that declare `execution.taskSupport`). */

@@ -95,7 +95,7 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
     this.pageSize = options.pageSize ?? 100;
     const secret = typeof options.secret === 'string' ? new TextEncoder().encode(options.secret) : options.secret;
     if (secret !== undefined && secret.length < 32) throw new LocalError('INVALID_ARGUMENT', 'The server secret must be at least 32 bytes');
-    this.sealer = new Sealer(secret ?? Sealer.randomSecret());
+    this.sealer = new Sealer(secret); // random (and made on first use) when absent
     this.requestState = new RequestStateCodec(this.sealer, options.requestStateTtlMs ?? 15 * 60_000);
     this.tools = new Registry('Tool', () => {
       this.#changed('tools');

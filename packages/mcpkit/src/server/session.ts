@@ -26,6 +26,8 @@ import { LiveChannel, NO_INPUT } from './inputs.js';
 import type { MethodHandler } from './middleware.js';
 import { isLogLevel, metaOf, RequestScope, type Caller } from './scope.js';
 import { decorate, discover, listen, runWithReplay, statelessCaller, statelessRevisions } from './stateless.js';
+import { coreToolCall, extensionToolCall } from './taskCall.js';
+import { coreTaskMethod, extensionTaskMethod } from './taskMethods.js';
 
 /** How a session treats requests. */
 export type SessionMode =
@@ -214,7 +216,7 @@ export class ServerSession {
       notify: this.#notifyOnSession,
     };
     const scope = new RequestScope(rpc, caller, this.#host, new LiveChannel(rpc, hs.capabilities, hs.revision), meta);
-    const core = this.#legacyMethod(method, hs) ?? this.#feature(method);
+    const core = this.#legacyMethod(method, hs) ?? this.#coreTasks(method, params, meta, caller, rpc) ?? this.#feature(method);
     return this.#host.run({ method, params }, scope, core);
   }
 
@@ -224,10 +226,16 @@ export class ServerSession {
     this.#validate(entry, params);
     let result: Result;
     if (entry.inputRequired) {
-      result = await runWithReplay(this.#host, rpc, caller, method, params, meta, this.#feature(method));
+      const task = method === 'tools/call' ? extensionToolCall(this.#host, rpc, caller, params, meta) : undefined;
+      result = await (task ?? runWithReplay(this.#host, rpc, caller, method, params, meta, this.#feature(method)));
     } else {
       const scope = new RequestScope(rpc, caller, this.#host, NO_INPUT, meta);
-      const core = method === 'server/discover' ? discover(this.#host) : method === 'subscriptions/listen' ? listen(this.#host, rpc) : this.#feature(method);
+      const core =
+        method === 'server/discover'
+          ? discover(this.#host)
+          : method === 'subscriptions/listen'
+            ? listen(this.#host, rpc)
+            : (extensionTaskMethod(this.#host, method, caller.clientCapabilities) ?? this.#feature(method));
       result = await this.#host.run({ method, params }, scope, core);
     }
     return decorate(this.#host, method, entry, result);
@@ -260,7 +268,7 @@ export class ServerSession {
         requested,
       });
     }
-    const capabilities = this.#host.capabilities();
+    const capabilities = this.#host.capabilities(revision);
     const handshake: Handshake = {
       revision,
       clientInfo: params['clientInfo'] as Implementation,
@@ -291,6 +299,12 @@ export class ServerSession {
       return Promise.resolve(result);
     };
     return this.#host.run({ method: 'initialize', params }, new RequestScope(rpc, caller, this.#host, NO_INPUT, meta), core);
+  }
+
+  /** 2025-11-25 tasks: `tasks/*`, and a `tools/call` that is (or must be) task-augmented. */
+  #coreTasks(method: string, params: Readonly<Record<string, unknown>>, meta: Readonly<Record<string, unknown>> | undefined, caller: Caller, rpc: RequestContext): MethodHandler | undefined {
+    if (method === 'tools/call') return coreToolCall(this.#host, params, { session: this, rpc, caller, meta });
+    return method.startsWith('tasks/') ? coreTaskMethod(this.#host, method, this, rpc) : undefined;
   }
 
   /** The methods only the handshake era has. */

@@ -28,6 +28,7 @@ import type { ServerHost } from './host.js';
 import type { MethodHandler } from './middleware.js';
 import { ReplayChannel, type ReplayBinding } from './replay.js';
 import { isLogLevel, RequestScope, type Caller } from './scope.js';
+import { assertTaskListen, taskListener } from './taskMethods.js';
 
 /** The revisions of the stateless era that the server speaks. */
 export function statelessRevisions(host: ServerHost): Revision[] {
@@ -116,10 +117,10 @@ export async function runWithReplay(
 
 /** The `server/discover` result. */
 export function discover(host: ServerHost): MethodHandler {
-  return () => {
+  return (_request, ctx) => {
     // Every revision the server speaks, as -32022 lists them (the spec's example names a handshake revision too):
     // a client may pick a handshake revision from here and use `initialize`.
-    const result: Record<string, unknown> = { supportedVersions: [...host.revisions], capabilities: host.capabilities() };
+    const result: Record<string, unknown> = { supportedVersions: [...host.revisions], capabilities: host.capabilities(ctx.revision) };
     if (host.instructions !== undefined) result['instructions'] = host.instructions;
     return Promise.resolve(result);
   };
@@ -133,6 +134,7 @@ export function honoured(host: ServerHost, filter: SubscriptionFilter): Subscrip
   if (filter.promptsListChanged === true && caps.prompts?.listChanged === true) out['promptsListChanged'] = true;
   if (filter.resourcesListChanged === true && caps.resources?.listChanged === true) out['resourcesListChanged'] = true;
   if (Array.isArray(filter.resourceSubscriptions) && caps.resources?.subscribe === true) out['resourceSubscriptions'] = filter.resourceSubscriptions.filter((u): u is string => typeof u === 'string');
+  if (Array.isArray(filter.taskIds) && host.offers('tasks')) out['taskIds'] = filter.taskIds.filter((t): t is string => typeof t === 'string');
   return out;
 }
 
@@ -146,7 +148,9 @@ export function listen(host: ServerHost, rpc: RequestContext): MethodHandler {
   return async ({ params }, ctx: ServerContext) => {
     const id = rpc.id;
     const tag = { [META_SUBSCRIPTION_ID]: id };
-    const filter = honoured(host, (params['notifications'] ?? {}));
+    const asked = (params['notifications'] ?? {}) as SubscriptionFilter;
+    assertTaskListen(asked, ctx.clientCapabilities);
+    const filter = honoured(host, asked);
     await rpc.notify('notifications/subscriptions/acknowledged', { _meta: tag, notifications: filter });
     const send = (method: string, extra?: Record<string, unknown>): void => {
       rpc.notify(method, { _meta: tag, ...extra }).catch(() => undefined);
@@ -160,6 +164,7 @@ export function listen(host: ServerHost, rpc: RequestContext): MethodHandler {
         resourceUpdated: (uri) => {
           if (wanted.has(uri)) send('notifications/resources/updated', { uri });
         },
+        taskChanged: taskListener(filter.taskIds, ctx, send),
         closing: () => {
           off();
           rpc.notify('notifications/cancelled', { requestId: id, reason: 'Server shutting down' }).catch(() => undefined);

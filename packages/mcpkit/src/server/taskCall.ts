@@ -17,7 +17,7 @@ import { RpcError, toRpcError } from '../jsonrpc/rpcError.js';
 import { isObject } from '../protocol/check.js';
 import { ErrorCode } from '../protocol/errorCodes.js';
 import { hasExtension, TASKS_EXTENSION } from '../protocol/methods.js';
-import type { Result } from '../protocol/types/index.js';
+import type { CreateTaskResultCore, InputRequiredResult, Result } from '../protocol/types/index.js';
 import type { MethodHandler, ServerRequest } from './middleware.js';
 import type { Registry } from './registry.js';
 import type { ReplayBinding, RequestStateCodec } from './replay.js';
@@ -103,7 +103,8 @@ export function coreToolCall(host: TaskCallHost, params: Params, link: CoreCallL
     const channel = new CoreTaskChannel(live, rpc, link.caller.clientCapabilities, link.caller.revision);
     const scope = new RequestScope(rpc, link.caller, host, channel, link.meta);
     host.tasks.run(live, () => call(host, tool, params, scope));
-    return { task: coreTask(record) };
+    const answer: CreateTaskResultCore = { task: coreTask(record) };
+    return answer;
   };
 }
 
@@ -192,7 +193,12 @@ async function escalate(host: TaskCallHost, e: Escalation): Promise<Result> {
   clearTimeout(timer);
   if (first === 'stalled') {
     e.scope.stop(new LocalError('CANCELLED', 'The request needs input from the client'));
-    return { resultType: 'input_required', inputRequests: e.channel.inputRequests, requestState: await host.requestState.seal(e.binding, e.channel.answers) };
+    const needed: InputRequiredResult = {
+      resultType: 'input_required',
+      inputRequests: e.channel.inputRequests,
+      requestState: await host.requestState.seal(e.binding, e.channel.answers),
+    };
+    return needed;
   }
   if ('live' in first) {
     const record = await first.created;

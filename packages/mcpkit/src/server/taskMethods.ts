@@ -18,7 +18,8 @@ import { RpcError } from '../jsonrpc/rpcError.js';
 import { isObject } from '../protocol/check.js';
 import { ErrorCode } from '../protocol/errorCodes.js';
 import { hasExtension, TASKS_EXTENSION } from '../protocol/methods.js';
-import type { ClientCapabilities } from '../protocol/types/index.js';
+import type { ClientCapabilities, ListTasksResult, SubscriptionFilter } from '../protocol/types/index.js';
+import type { ServerContext } from './context.js';
 import type { MethodHandler } from './middleware.js';
 import { paginate } from './pagination.js';
 import type { Sealer } from './seal.js';
@@ -52,7 +53,7 @@ export function coreTaskMethod(host: TaskMethodHost, method: string, session: Se
     case 'tasks/result':
       return ({ params }, ctx) => result(host, String(params['taskId']), ownerOf(ctx.principal, session), session, rpc, ctx.signal);
     case 'tasks/list':
-      return async ({ params }, ctx) => {
+      return async ({ params }, ctx): Promise<ListTasksResult> => {
         const owner = ownerOf(ctx.principal, session);
         const mine = (await host.tasks.store.list(owner)).filter((r) => r.flavor === 'core');
         const page = await paginate(mine, params['cursor'], host.pageSize, 'tasks', host.sealer);
@@ -92,7 +93,12 @@ async function result(
       }
     } else {
       // Running in another process (a shared store): poll it.
-      await abortable(new Promise((resolve) => setTimeout(resolve, record.pollIntervalMs)), signal);
+      await abortable(
+        new Promise<void>((resolve) => {
+          setTimeout(resolve, record.pollIntervalMs);
+        }),
+        signal,
+      );
       record = await find(host, taskId, owner, 'core');
     }
   }
@@ -123,5 +129,20 @@ export function extensionTaskMethod(host: TaskMethodHost, method: string, capabi
       await host.tasks.flush(live);
     }
     return {};
+  };
+}
+
+/** `subscriptions/listen` asking for `taskIds` needs the tasks extension (-32021 otherwise). */
+export function assertTaskListen(filter: SubscriptionFilter, capabilities: ClientCapabilities): void {
+  if (filter.taskIds !== undefined && !hasExtension(capabilities, TASKS_EXTENSION)) throw missingTasksExtension('Listening to task notifications');
+}
+
+/** Delivers `notifications/tasks` (the `DetailedTask`) for the listened-to tasks the listener may see. */
+export function taskListener(taskIds: readonly string[] | undefined, ctx: ServerContext, send: (method: string, params: Record<string, unknown>) => void): (task: TaskRecord) => void {
+  if (taskIds === undefined || taskIds.length === 0) return () => undefined;
+  const wanted = new Set(taskIds);
+  const owner = ownerOf(ctx.principal, undefined);
+  return (task) => {
+    if (wanted.has(task.taskId) && task.flavor === 'extension' && task.owner === owner) send('notifications/tasks', detailedTask(task));
   };
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import { META_RELATED_TASK } from '../protocol/meta.js';
-import type { Task } from '../protocol/types/index.js';
+import type { GetTaskResult } from '../protocol/types/index.js';
 import type { TaskRecord } from './taskStore.js';
 
 function base(record: TaskRecord): Record<string, unknown> {
@@ -21,8 +21,8 @@ function base(record: TaskRecord): Record<string, unknown> {
 }
 
 /** 2025-11-25: the `Task` of `tasks/get`, `tasks/list`, `tasks/cancel` and `notifications/tasks/status`. */
-export function coreTask(record: TaskRecord): Task {
-  return { ...base(record), ttl: record.ttlMs, pollInterval: record.pollIntervalMs } as unknown as Task;
+export function coreTask(record: TaskRecord): GetTaskResult {
+  return { ...base(record), ttl: record.ttlMs, pollInterval: record.pollIntervalMs } as unknown as GetTaskResult;
 }
 
 /** Extension: the task's fields as `tools/call` answers them (`resultType: "task"`), without its outcome. */

@@ -71,11 +71,15 @@ class FetchReply implements HttpReply {
     const decoder = new TextDecoder();
     for (;;) {
       const chunk = await reader.read();
-      if (this.#cancelled) return;
+      if (this.#isCancelled()) return;
       const text = chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true });
       if (text !== '') onText(text);
       if (chunk.done) return;
     }
+  }
+
+  #isCancelled(): boolean {
+    return this.#cancelled;
   }
 
   cancel(): void {

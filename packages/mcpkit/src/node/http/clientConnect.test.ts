@@ -19,7 +19,7 @@ async function echoServer(): Promise<HttpServerHandle> {
   const server = new McpServer({ name: 'echo', version: '1.0.0' });
   server.tool(
     { name: 'echo', input: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } },
-    ({ message }: { message: string }) => message,
+    (args) => (args as { message: string }).message,
   );
   const handle = await serveHttp(server);
   cleanups.push(() => handle.close());

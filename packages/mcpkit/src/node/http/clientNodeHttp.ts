@@ -68,16 +68,16 @@ export class NodeHttpClient implements HttpClient {
       const release = (): void => {
         signal.removeEventListener('abort', onAbort);
       };
-      const fail = (error: unknown): void => {
+      const fail = (error: Error): void => {
         release();
-        reject(error as Error);
+        reject(error);
       };
       const send = (hop: Hop): void => {
         let req: ClientRequest;
         try {
           req = this.#open(hop);
         } catch (error) {
-          fail(error);
+          fail(error as Error);
           return;
         }
         current = req;
@@ -90,7 +90,7 @@ export class NodeHttpClient implements HttpClient {
             try {
               next = redirect(hop, res.statusCode ?? 0, location);
             } catch (error) {
-              fail(error);
+              fail(error as Error);
               return;
             }
             send(next);

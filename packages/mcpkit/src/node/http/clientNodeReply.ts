@@ -19,7 +19,7 @@ import { LocalError } from '../../jsonrpc/localError.js';
 const DRAIN_MS = 1000;
 
 /** How the body ended: `null` when it was read to its end, else why it broke. */
-type Outcome = { readonly error: unknown } | null;
+type Outcome = { readonly error: Error } | null;
 
 /** The reply to one request, over its `IncomingMessage`. */
 export class NodeReply implements HttpReply {
@@ -32,7 +32,7 @@ export class NodeReply implements HttpReply {
   #size = 0;
   #outcome: Outcome | undefined;
   #cancelled = false;
-  #error: unknown;
+  #error: Error | undefined;
   /** Settles the pending `text` or `read`. */
   #settle: ((outcome: Outcome) => void) | undefined;
 
@@ -96,7 +96,7 @@ export class NodeReply implements HttpReply {
           if (rest !== '') onText(rest);
           resolve();
         } catch (error) {
-          reject(error);
+          reject(asError(error));
         }
       });
       if (this.#settle === undefined || this.#chunks !== undefined) return;
@@ -107,7 +107,7 @@ export class NodeReply implements HttpReply {
         try {
           onText(text);
         } catch (error) {
-          this.#end({ error });
+          this.#end({ error: asError(error) });
           res.destroy();
         }
       });
@@ -166,4 +166,9 @@ export class NodeReply implements HttpReply {
     this.#settle = undefined;
     settle?.(outcome);
   }
+}
+
+/** A thrown value as an `Error`. */
+function asError(value: unknown): Error {
+  return value instanceof Error ? value : new LocalError('PROTOCOL_VIOLATION', String(value));
 }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { LocalError } from '../../jsonrpc/localError.js';
 import type { JsonRpcPayload } from '../../jsonrpc/message.js';
 import type { Transport, TransportSink } from '../../jsonrpc/transport.js';
@@ -129,6 +129,8 @@ export class StdioClientTransport implements Transport {
     const inherit = o.inheritEnv;
     const base = inherit === true ? { ...process.env } : defaultEnvironment(Array.isArray(inherit) ? inherit : undefined);
     const stderr = o.stderr ?? 'inherit';
+    // Loaded here, not imported: a server importing `mcpkit/stdio` never pays for child_process.
+    const { spawn } = process.getBuiltinModule('node:child_process');
     const child = spawn(o.command, o.args ?? [], {
       env: { ...base, ...o.env },
       cwd: o.cwd,
