@@ -180,6 +180,34 @@ if (!args.has('--client-only')) {
   }
 }
 
+// ---- Tasks extension (io.modelcontextprotocol/tasks): server scenarios --------------------------------------
+// The 0.2.0-alpha.12 suite tags them `[extension]` in `list --server`; `--suite all` with a `--spec-version`
+// never selects them, so each `tasks-*` one runs alone with `--scenario`, at the extension's default wire
+// (2026-07-28). A scenario whose checks are all SKIPPED (tasks-status-notifications, always) counts as passed;
+// one that left no checks counts as failed. Prints `conformance server 0.2.0-alpha.12 extensions: N passed, M failed`.
+function taskScenarios(entry) {
+  const r = spawnSync(node, [entry, 'list', '--server'], { cwd: root, encoding: 'utf8' });
+  return [...r.stdout.matchAll(/^\s*-\s+(tasks-\S+)\s+\[extension\]/gm)].map(([, name]) => name);
+}
+
+if (!args.has('--client-only')) {
+  const fixture = await startFixture();
+  try {
+    const entry = suiteEntry('conformance-0.2');
+    const out = join(work, 'server-0.2-extensions');
+    const scenarios = taskScenarios(entry);
+    for (const scenario of scenarios) run(node, entry, ['server', '--url', fixture.url, '--scenario', scenario], out);
+    const results = existsSync(out) ? verdicts(out) : new Map();
+    for (const scenario of scenarios) {
+      if (!results.has(scenario)) results.set(scenario, { ok: false, bad: [{ status: 'FAILURE', id: 'no-checks', errorMessage: 'no checks recorded' }] });
+    }
+    add(report('server', '0.2.0-alpha.12', 'extensions', results, expected.server));
+  } finally {
+    fixture.stop();
+  }
+}
+// ---- end of the tasks extension block ----------------------------------------------------------------------
+
 if (!args.has('--server-only')) {
   const v1Entry = suiteEntry('conformance-0.1');
   const v1Scenarios = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry'];

@@ -1,15 +1,17 @@
-/** mcpkit's client: `McpClient` over `StdioClientTransport` or `StreamableHttpClientTransport`. */
+/**
+ * mcpkit's client: `McpClient` over `StdioClientTransport` or, for HTTP, the
+ * `StreamableHttpClientTransport` of `mcpkit/node` (its native `node:http`
+ * face). `BENCH_MCPKIT_HTTP=fetch` takes the one of `mcpkit/http` instead
+ * (the `fetch` face, what browsers, Deno, Bun and workers run), for comparison.
+ */
 import { McpClient } from 'mcpkit/client';
 import { StdioClientTransport } from 'mcpkit/stdio';
 import { MESSAGE, runDriver, serverArgs, serverEnv } from '../lib/driver.mjs';
 
-/** The HTTP client transport, loaded only for HTTP runs (it is not in the package's exports map yet: TODO). */
+/** The HTTP client transport of the face under test, loaded only for HTTP runs. */
 async function httpTransport() {
-  try {
-    return (await import('mcpkit/http/client')).StreamableHttpClientTransport;
-  } catch {
-    return (await import('../../packages/mcpkit/dist/http/client/index.js')).StreamableHttpClientTransport;
-  }
+  const face = process.env.BENCH_MCPKIT_HTTP === 'fetch' ? 'mcpkit/http' : 'mcpkit/node';
+  return (await import(face)).StreamableHttpClientTransport;
 }
 
 await runDriver({
@@ -23,10 +25,7 @@ await runDriver({
     const transport =
       cfg.transport === 'stdio'
         ? new StdioClientTransport({ command: process.execPath, args: serverArgs(cfg), env: serverEnv(cfg), stderr: 'inherit' })
-        : new (await httpTransport())({
-            url,
-            ...(process.env.BENCH_MCPKIT_NODE_FETCH === '1' && { fetch: (await import('../lib/nodeFetch.mjs')).nodeFetch }),
-          });
+        : new (await httpTransport())({ url });
     await client.connect(transport);
     const params = { name: 'echo', arguments: { message: MESSAGE } };
     return {

@@ -2,7 +2,7 @@
  * The tools the tasks scenarios of the conformance suite (0.2.0-alpha.12,
  * extension `io.modelcontextprotocol/tasks`) name, with their contracts:
  * `greet` is never a task; `slow_compute` may be one (`seconds: 0` finishes
- * within the grace and answers directly); the others must be.
+ * within the server's grace, 100 ms, and answers directly); the others must be.
  * `confirm_delete` and `multi_input` start as tasks at once, so their
  * questions are task input requests; `test_tool_with_task` asks its question
  * before any work, which MRTR answers before the task exists.
@@ -40,8 +40,12 @@ const NAME_SCHEMA = { type: 'object', properties: { name: { type: 'string' } }, 
 /** Registers the tasks tools. */
 export function taskTools(server: McpServer): void {
   server.tool(
-    { name: 'greet', description: 'Greets synchronously (never a task)', input: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } },
-    ({ name }) => text(`Hello, ${String(name)}!`),
+    {
+      name: 'greet',
+      description: 'Greets synchronously (never a task)',
+      input: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+    },
+    (args) => text(`Hello, ${(args as { name: string }).name}!`),
   );
   server.tool(
     {
@@ -50,22 +54,31 @@ export function taskTools(server: McpServer): void {
       input: { type: 'object', properties: { seconds: { type: 'number' }, label: { type: 'string' } }, required: ['seconds'] },
       execution: { taskSupport: 'optional' },
     },
-    async ({ seconds, label }, ctx) => {
-      await sleep(Number(seconds) * 1000, ctx.signal);
-      return text(`Computed ${String(label ?? 'result')} after ${String(seconds)}s`);
+    async (args, ctx) => {
+      const { seconds, label } = args as { seconds: number; label?: string };
+      await sleep(seconds * 1000, ctx.signal);
+      return text(`Computed ${label ?? 'result'} after ${String(seconds)}s`);
     },
   );
   server.tool(
-    { name: 'failing_job', description: 'Fails with a tool error after about a second; always a task', execution: { taskSupport: 'required' } },
+    {
+      name: 'failing_job',
+      description: 'Fails with a tool error after about a second; always a task',
+      execution: { taskSupport: 'required' },
+    },
     async (_args, ctx) => {
       await sleep(1000, ctx.signal);
       return { content: [{ type: 'text', text: 'The job failed' }], isError: true };
     },
   );
   server.tool(
-    { name: 'protocol_error_job', description: 'Crashes into a JSON-RPC error; always a task', execution: { taskSupport: 'required' } },
+    {
+      name: 'protocol_error_job',
+      description: 'Crashes into a JSON-RPC error; always a task',
+      execution: { taskSupport: 'required' },
+    },
     async (_args, ctx) => {
-      await sleep(100, ctx.signal);
+      await sleep(300, ctx.signal);
       throw new RpcError(-32603, 'The job crashed');
     },
   );
@@ -77,14 +90,20 @@ export function taskTools(server: McpServer): void {
       execution: { taskSupport: 'required' },
       taskStart: 'immediate',
     },
-    async ({ filename }, ctx) => {
-      const answer = await ctx.elicit({ message: `Delete ${String(filename)}?`, requestedSchema: CONFIRM_SCHEMA });
+    async (args, ctx) => {
+      const { filename } = args as { filename: string };
+      const answer = await ctx.elicit({ message: `Delete ${filename}?`, requestedSchema: CONFIRM_SCHEMA });
       const confirmed = answer.action === 'accept' && field(answer, 'confirm') === true;
-      return text(confirmed ? `Deleted ${String(filename)}` : `Kept ${String(filename)}`);
+      return text(confirmed ? `Deleted ${filename}` : `Kept ${filename}`);
     },
   );
   server.tool(
-    { name: 'multi_input', description: 'Asks two questions at once; a task from the start', execution: { taskSupport: 'required' }, taskStart: 'immediate' },
+    {
+      name: 'multi_input',
+      description: 'Asks two questions at once; a task from the start',
+      execution: { taskSupport: 'required' },
+      taskStart: 'immediate',
+    },
     async (_args, ctx) => {
       const [first, second] = await Promise.all([
         ctx.elicit({ message: 'First name?', requestedSchema: NAME_SCHEMA }),
@@ -94,7 +113,11 @@ export function taskTools(server: McpServer): void {
     },
   );
   server.tool(
-    { name: 'test_tool_with_task', description: 'Asks a name (MRTR), then works as a task', execution: { taskSupport: 'required' } },
+    {
+      name: 'test_tool_with_task',
+      description: 'Asks a name (MRTR), then works as a task',
+      execution: { taskSupport: 'required' },
+    },
     async (_args, ctx) => {
       const answer = await ctx.elicit({ message: 'What is your name?', requestedSchema: NAME_SCHEMA }, { key: 'user_name' });
       await sleep(200, ctx.signal);

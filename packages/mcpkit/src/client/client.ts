@@ -10,7 +10,7 @@
  */
 import { LocalError } from '../jsonrpc/localError.js';
 import type { Transport } from '../jsonrpc/transport.js';
-import type { NotificationMethod } from '../protocol/methods.js';
+import { hasCapability, TASKS_EXTENSION, type NotificationMethod } from '../protocol/methods.js';
 import type * as T from '../protocol/types/index.js';
 import type { Revision } from '../protocol/versions.js';
 import { defaultValidator } from '../schema/toolSchema.js';
@@ -19,13 +19,15 @@ import { toReadError } from './errors.js';
 import { InputResponder } from './inputs.js';
 import { clientInfo, openSession, restoreLogLevel } from './lifecycle.js';
 import { NotificationRouter, type ListenerParams, type NotificationListener } from './notifications.js';
-import type { CallOptions, ClientEra, ClientOptions, ConnectOptions } from './options.js';
+import type { CallOptions, CallToolOptions, ClientEra, ClientOptions, ConnectOptions, TaskRequest } from './options.js';
 import { collect, walkPages, type Page } from './pagination.js';
 import { callMethod, type PipelineHost } from './pipeline.js';
 import type { ClientMethod, RequestParamsOf, RequestResultOf } from './requestTypes.js';
 import type { ClientSession, SessionHooks } from './session.js';
 import type { SubscribeFilter, Subscription, SubscriptionListener } from './subscription.js';
 import { SubscriptionManager } from './subscriptions.js';
+import { awaitTask, ClientTasks, TaskHandle, type AwaitTaskOptions, type TasksHost } from './tasks.js';
+import { isTaskResult, taskOf } from './taskResult.js';
 import { ToolCatalog } from './toolCatalog.js';
 import { checkToolOutput, type CallToolOutcome } from './toolOutput.js';
 
@@ -38,6 +40,8 @@ export class McpClient {
   readonly info: T.Implementation;
   /** The capabilities the client declares (from its handlers and options). */
   readonly capabilities: T.ClientCapabilities;
+  /** The `tasks/*` methods of the connected era. */
+  readonly tasks: ClientTasks;
   readonly #options: ClientOptions;
   readonly #inputs: InputResponder;
   readonly #notifications: NotificationRouter;
@@ -45,6 +49,7 @@ export class McpClient {
   readonly #cache: ResultCache | undefined;
   readonly #tools: ToolCatalog;
   readonly #pipeline: PipelineHost;
+  readonly #tasksHost: TasksHost;
   readonly #closeListeners = new Set<(error?: Error) => void>();
   #session: ClientSession | undefined;
   #connecting = false;
@@ -55,7 +60,9 @@ export class McpClient {
     this.#options = options;
     this.info = clientInfo(options);
     this.#inputs = new InputResponder(options.handlers);
-    this.capabilities = { ...options.capabilities, ...this.#inputs.capabilities() };
+    const declared = { ...options.capabilities, ...this.#inputs.capabilities() };
+    this.capabilities =
+      options.tasks === false ? declared : { ...declared, extensions: { ...declared.extensions, [TASKS_EXTENSION]: {} } };
     this.#notifications = new NotificationRouter(this.#report);
     this.#subscriptions = new SubscriptionManager({ ackTimeoutMs: options.timeoutMs ?? 60_000, report: this.#report });
     this.#cache = options.cache === false ? undefined : new ResultCache(options.cacheSize);
@@ -72,6 +79,13 @@ export class McpClient {
         }
       },
     };
+    this.#tasksHost = {
+      request: (method, params, callOptions) => callMethod(this.#pipeline, method, params as Params | undefined, callOptions),
+      session: () => this.#current(),
+      inputs: this.#inputs,
+      maxPages: options.maxPages ?? 1_000,
+    };
+    this.tasks = new ClientTasks(this.#tasksHost);
   }
 
   /** The negotiated revision (of the last connection). */
@@ -169,12 +183,12 @@ export class McpClient {
    * capabilities, cached and completed through input rounds; other methods
    * (vendor extensions) are sent as given.
    */
-  async request<M extends ClientMethod | (string & {})>(
+  request<M extends ClientMethod | (string & {})>(
     method: M,
     params?: RequestParamsOf<M>,
     options?: CallOptions,
   ): Promise<RequestResultOf<M>> {
-    return (await callMethod(this.#pipeline, method, params as Params | undefined, options)) as RequestResultOf<M>;
+    return callMethod(this.#pipeline, method, params as Params | undefined, options) as Promise<RequestResultOf<M>>;
   }
 
   /** `server/discover` (modern era): versions, capabilities and instructions. */
@@ -189,16 +203,41 @@ export class McpClient {
   listTools(params?: T.ListToolsParams, options?: CallOptions): Promise<T.ListToolsResult> {
     return this.request('tools/list', params, options);
   }
-  /** `tools/call`, its `structuredContent` checked against the tool's `outputSchema`. */
-  async callTool(params: T.CallToolParams, options?: CallOptions): Promise<CallToolOutcome> {
-    const result = await this.request('tools/call', params, options);
-    return checkToolOutput(params.name, result, {
-      catalog: this.#tools,
-      mode: this.#options.validateOutput ?? 'strict',
-      listAll: () => this.listAllTools(options),
-      revision: this.#current().negotiated.revision,
-      report: this.#report,
-    });
+  /**
+   * `tools/call`, its `structuredContent` checked against the tool's
+   * `outputSchema`. With `task`, the call runs as a task where the server
+   * allows it, and a task the server creates resolves as a {@link TaskHandle}.
+   * Without it, a task the server creates anyway (the tasks extension lets it)
+   * is waited for and its result returned; aborting `signal` then cancels it.
+   */
+  callTool(params: T.CallToolParams, options: CallToolOptions & { readonly task: TaskRequest }): Promise<CallToolOutcome | TaskHandle>;
+  callTool(params: T.CallToolParams, options?: CallToolOptions): Promise<CallToolOutcome>;
+  async callTool(params: T.CallToolParams, options: CallToolOptions = {}): Promise<CallToolOutcome | TaskHandle> {
+    const { task, ...call } = options;
+    const sent = this.#withTask(params, task);
+    const result = await this.request('tools/call', sent, call);
+    if (!isTaskResult('tools/call', sent as unknown as Params, result)) return this.#checkOutput(params.name, result, call);
+    const created = taskOf(result);
+    const wait = async (waitOptions: AwaitTaskOptions): Promise<CallToolOutcome> =>
+      this.#checkOutput(params.name, await this.awaitTask(created.taskId, waitOptions), call);
+    if (task !== undefined) return new TaskHandle(created, this.tasks, wait);
+    try {
+      return await wait(call.signal === undefined ? {} : { signal: call.signal });
+    } catch (error) {
+      // The caller gave up on a call it never saw become a task: the task should not run on unobserved.
+      if (call.signal?.aborted === true) this.tasks.cancel({ taskId: created.taskId }).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * Waits until task `taskId` ends, polling at the interval the server
+   * suggests, and resolves with the tool's result (rejects with its JSON-RPC
+   * error, or `CANCELLED`). Input the task needs is answered with the
+   * registered handlers. Aborting `signal` stops the wait, not the task.
+   */
+  awaitTask(taskId: string, options?: AwaitTaskOptions): Promise<T.CallToolResult> {
+    return awaitTask(this.#tasksHost, taskId, options);
   }
   /** One page of `resources/list`. */
   listResources(params?: T.ListResourcesParams, options?: CallOptions): Promise<T.ListResourcesResult> {
@@ -276,6 +315,29 @@ export class McpClient {
   /** All prompts, every page gathered. */
   listAllPrompts(options?: CallOptions): Promise<T.Prompt[]> {
     return collect(this.prompts(options));
+  }
+
+  /** 2025-11-25: adds `params.task` where a task is wanted (or the tool requires one) and the server offers it. */
+  #withTask(params: T.CallToolParams, task: TaskRequest | undefined): T.CallToolParams {
+    const { revision, serverCapabilities } = this.#current().negotiated;
+    if (params.task !== undefined || revision !== '2025-11-25' || !hasCapability(serverCapabilities, 'tasks.requests.tools.call')) return params;
+    const tool = this.#tools.get(params.name);
+    const support = tool === undefined ? undefined : (tool.execution?.taskSupport ?? 'forbidden');
+    if (support === 'forbidden' || (task === undefined && support !== 'required')) return params;
+    return { ...params, task: typeof task === 'object' && task.ttl !== undefined ? { ttl: task.ttl } : {} };
+  }
+
+  #checkOutput(name: string, result: T.CallToolResult, options: CallOptions): Promise<CallToolOutcome> {
+    // The common case, decided without building the check: a listed tool without an output schema.
+    const known = this.#tools.get(name);
+    if (known !== undefined && known.outputSchema === undefined) return Promise.resolve(result);
+    return checkToolOutput(name, result, {
+      catalog: this.#tools,
+      mode: this.#options.validateOutput ?? 'strict',
+      listAll: () => this.listAllTools(options),
+      revision: this.#current().negotiated.revision,
+      report: this.#report,
+    });
   }
 
   #walk<Item>(method: ListMethod, key: string, options: CallOptions | undefined): AsyncGenerator<Item, void, undefined> {

@@ -11,6 +11,7 @@ export { withFormDefaults } from './elicitationDefaults.js';
 export type { ListenerParams, NotificationListener } from './notifications.js';
 export type {
   CallOptions,
+  CallToolOptions,
   ClientEra,
   ClientHandlers,
   ClientOptions,
@@ -22,6 +23,8 @@ export type {
   InputContext,
   RootsHandler,
   SamplingHandler,
+  TaskRequest,
 } from './options.js';
 export type { SubscribeFilter, Subscription, SubscriptionListener, SubscriptionNotification } from './subscription.js';
 export type { CallToolOutcome } from './toolOutput.js';
+export { ClientTasks, TaskHandle, type AwaitTaskOptions } from './tasks.js';

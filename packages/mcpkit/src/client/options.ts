@@ -141,6 +141,12 @@ export interface ClientOptions {
   readonly cacheSize?: number;
   /** Receives local problems that have no caller to reject (a stray reply, a subscription that could not be re-opened). */
   readonly onError?: (error: LocalError) => void;
+  /**
+   * Declare the `io.modelcontextprotocol/tasks` extension (default true), so a
+   * 2026-07-28 server may answer a tool call with a task; `callTool` then waits
+   * for it (or hands it over, when called with `task`).
+   */
+  readonly tasks?: boolean;
 }
 
 /** Per-call options of every spec method. */
@@ -157,6 +163,22 @@ export interface CallOptions {
   readonly onProgress?: (progress: ProgressParams) => void;
   /** `false`: neither read nor fill the result cache for this call. */
   readonly cache?: boolean;
+}
+
+/**
+ * Asks for a tool call to run as a task: `true`, or with the retention wanted
+ * (2025-11-25 `params.task.ttl`, ms; in the extension the server decides).
+ */
+export type TaskRequest = true | { readonly ttl?: number };
+
+/** Options of `callTool`. */
+export interface CallToolOptions extends CallOptions {
+  /**
+   * Run as a task where the server allows it, and resolve with a `TaskHandle`
+   * when it creates one (otherwise with the result). Without it a task the
+   * server creates anyway is waited for, and the result returned.
+   */
+  readonly task?: TaskRequest;
 }
 
 /** Options of `connect` and `reconnect`. */

@@ -6,7 +6,8 @@
  *   absent, is refused locally (`LocalError('NOT_SUPPORTED')`), so the
  *   application learns it before anything is sent.
  * - Results are read by `resultType`: absent (a legacy server) is complete;
- *   `input_required` only where the method allows it; anything else is invalid.
+ *   `input_required` only where the method allows it; a task handle only for
+ *   `tools/call` (`client/tasks.ts`); anything else is invalid.
  *
  * @module
  */
@@ -17,12 +18,14 @@ import { isObject } from '../protocol/check.js';
 import { ErrorCode } from '../protocol/errorCodes.js';
 import { hasCapability, hasMethod, requestEntry } from '../protocol/methods.js';
 import type { RequestEntry } from '../protocol/methodTable.js';
+import { eraOf } from '../protocol/versions.js';
 import type { ProgressParams } from '../protocol/types/index.js';
 import { ResultCache } from './cache.js';
 import type { InputResponder } from './inputs.js';
 import { runRounds, type RoundParams, type RoundsOutcome } from './mrtr.js';
 import type { CallOptions } from './options.js';
 import type { ClientSession } from './session.js';
+import { isTaskResult } from './taskResult.js';
 
 /** What the pipeline needs from the client. */
 export interface PipelineHost {
@@ -63,9 +66,12 @@ export async function callMethod(
       return hit;
     }
   }
-  let outcome: RoundsOutcome;
+  let outcome: unknown;
+  let retried = false;
   try {
-    outcome = await send(host, session, method, entry, given, options);
+    // The legacy era has neither input rounds nor the revision retry: one request, nothing wrapped.
+    if (session.era === 'legacy') outcome = await session.send(method, given, toRequestOptions(options));
+    else ({ result: outcome, retried } = await send(host, session, method, entry, given, options));
   } catch (error) {
     // An invalid cursor: every cached page of that list is suspect (caching.mdx#interaction-with-pagination).
     if (
@@ -78,8 +84,9 @@ export async function callMethod(
     }
     throw error;
   }
-  const result = checkResult(method, entry, outcome.result);
-  if (key !== undefined && !outcome.retried) cache?.set(key, method, given, result);
+  // A task handle instead of the result: its shape is checked where it is read (`taskOf`).
+  const result = isTaskResult(method, given, outcome) ? outcome : checkResult(method, entry, outcome);
+  if (key !== undefined && !retried) cache?.set(key, method, given, result);
   host.observe(method, given, result);
   return result;
 }
@@ -135,8 +142,12 @@ function assertCallable(session: ClientSession, method: string, entry: RequestEn
       `${method} does not exist in protocol revision ${revision}${entry.extension === undefined ? '' : ` without the ${entry.extension} extension`}`,
     );
   }
-  // 2024-11-05 has no `completions` capability: servers answered completion unannounced.
-  const capability = method === 'completion/complete' && revision === '2024-11-05' ? undefined : entry.capability;
+  // 2024-11-05 has no `completions` capability: servers answered completion unannounced. A method an
+  // extension offers in the stateless era is gated by the extension (checked above), not by a capability.
+  const capability =
+    (method === 'completion/complete' && revision === '2024-11-05') || (entry.extension !== undefined && eraOf(revision) === 'stateless')
+      ? undefined
+      : entry.capability;
   if (capability !== undefined && !hasCapability(serverCapabilities, capability)) {
     throw new LocalError('NOT_SUPPORTED', `The server does not offer ${method} (capability "${capability}" not declared)`);
   }

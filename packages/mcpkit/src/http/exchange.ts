@@ -68,6 +68,12 @@ export interface HttpExchange extends HttpRequestInfo {
   readonly answered: boolean;
   /** Fires when the client goes away before the response is complete. */
   readonly signal: AbortSignal;
+  /**
+   * Calls `listener` once (at once, if it already happened) when the client
+   * goes away before the response is complete: what `signal` tells, without
+   * making one (on Node, an AbortController per request).
+   */
+  onAbort(listener: () => void): void;
   /** Reads the whole body, stopping as soon as it exceeds `limit` bytes. */
   readBody(limit: number): Promise<BodyRead>;
   /** Sends a complete response. */

@@ -75,13 +75,9 @@ export class SessionStream {
     this.#exchange = exchange;
     this.#headers = headers;
     // A client that hangs up before the answer is decided leaves the stream detached (not busy).
-    exchange?.signal.addEventListener(
-      'abort',
-      () => {
-        if (this.#exchange === exchange) this.#exchange = undefined;
-      },
-      { once: true },
-    );
+    exchange?.onAbort(() => {
+      if (this.#exchange === exchange) this.#exchange = undefined;
+    });
   }
 
   /** True while a client connection is attached (or the POST is still waiting for its answer). */

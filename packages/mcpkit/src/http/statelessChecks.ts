@@ -19,7 +19,11 @@ import { checkParamHeaders } from './paramHeaders.js';
 /** Finds a tool's input schema (for `x-mcp-header`). */
 export type InputSchemaLookup = (tool: string) => unknown;
 
-/** The body field `Mcp-Name` mirrors, per method. */
+/**
+ * The body field `Mcp-Name` mirrors, per method (SEP-2243; the tasks
+ * extension adds its three methods). `tasks/result` is not among them: it does
+ * not exist in 2026-07-28, and must reach dispatch to be refused -32601.
+ */
 const NAME_SOURCE: Readonly<Record<string, string>> = {
   'tools/call': 'name',
   'prompts/get': 'name',
@@ -27,7 +31,6 @@ const NAME_SOURCE: Readonly<Record<string, string>> = {
   'tasks/get': 'taskId',
   'tasks/update': 'taskId',
   'tasks/cancel': 'taskId',
-  'tasks/result': 'taskId',
 };
 
 /** -32602 unless the request `_meta` carries a well-formed revision, capabilities and (optional) client info and log level. */

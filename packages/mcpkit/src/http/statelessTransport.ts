@@ -2,8 +2,11 @@
  * The transport of one 2026-07-28 request: it lives for one POST. The answer
  * is plain JSON when the response comes first (its HTTP status from the error
  * table), or an SSE stream when notifications come before it. The client
- * closing the connection cancels the request: the signal reaches the engine,
- * which stops the handler and sends nothing more.
+ * closing the connection cancels the request: once the stream is open, its
+ * close ends the transport; before that, the exchange's signal does, read
+ * only when the handler watches its own signal (on Node, watching costs an
+ * AbortController and a listener per request). A handler that never watches
+ * runs to its end, and its answer goes nowhere.
  *
  * @see 2026-07-28 `basic/transports/streamable-http.mdx#receiving-messages`, `#cancellation`
  * @module
@@ -28,6 +31,7 @@ export class StatelessTransport implements Transport {
   #writer: StreamWriter | undefined;
   #answered = false;
   #closed = false;
+  #watching = false;
 
   constructor(exchange: HttpExchange, keepAlive: KeepAlive) {
     this.#exchange = exchange;
@@ -39,13 +43,29 @@ export class StatelessTransport implements Transport {
     return RESOLVED;
   }
 
-  /** Hands the request to the server; a closed connection cancels it and ends the transport. */
+  /** Hands the request to the server; a closed connection cancels it (once watched) and ends the transport. */
   deliver(message: JsonRpcMessage): void {
     const exchange = this.#exchange;
-    const signal = exchange.signal;
-    this.#sink?.receive(message, { auth: exchange.auth, signal, transport: new RequestView(exchange, undefined, undefined) });
-    if (signal.aborted) void this.close();
-    else signal.addEventListener('abort', () => void this.close(), { once: true });
+    const watch = (): AbortSignal => this.#watch();
+    this.#sink?.receive(message, {
+      auth: exchange.auth,
+      get signal() {
+        return watch();
+      },
+      transport: new RequestView(exchange, undefined, undefined),
+    });
+  }
+
+  /** The exchange's signal, and this transport closing when it fires. */
+  #watch(): AbortSignal {
+    const signal = this.#exchange.signal;
+    if (!this.#watching) {
+      this.#watching = true;
+      // On the next microtask: the reader (the engine linking its request's signal) finishes first.
+      if (signal.aborted) queueMicrotask(() => void this.close());
+      else signal.addEventListener('abort', () => void this.close(), { once: true });
+    }
+    return signal;
   }
 
   send(payload: JsonRpcPayload): Promise<void> {
@@ -68,6 +88,7 @@ export class StatelessTransport implements Transport {
       }
       this.#writer = this.#exchange.stream(200, SSE_HEADERS);
       this.#keepAlive.add(this.#writer);
+      this.#writer.onClose(() => void this.close());
     }
     this.#writer.write(messageEvent(data));
     if (final) {

@@ -60,6 +60,12 @@ export class WebExchange implements HttpExchange {
     return this.#aborter.signal;
   }
 
+  onAbort(listener: () => void): void {
+    const signal = this.signal;
+    if (signal.aborted) listener();
+    else signal.addEventListener('abort', listener, { once: true });
+  }
+
   query(name: string): string | undefined {
     return queryParam(this.#search, name);
   }

@@ -30,6 +30,9 @@ class HeaderedExchange implements HttpExchange {
   get signal(): AbortSignal {
     return this.#inner.signal;
   }
+  onAbort(listener: () => void): void {
+    this.#inner.onAbort(listener);
+  }
   query(name: string): string | undefined {
     return this.#inner.query(name);
   }

@@ -223,6 +223,31 @@ describe('timeouts', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('watches every request with one timer, armed for the earliest deadline', async () => {
+    const { fake, connection } = await open({ timeoutMs: 1000 });
+    const first = state(connection.request('a').catch(() => 'timed out'));
+    const second = state(connection.request('b').catch(() => 'timed out'));
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(400);
+    const short = state(connection.request('c', undefined, { timeoutMs: 100 }).catch(() => 'timed out'));
+    const late = state(connection.request('d').catch(() => 'timed out')); // due at t = 1400
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(short.current).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1); // t = 500
+    expect(short.current).toBe('resolved');
+    fake.deliver({ jsonrpc: '2.0', id: 0, result: 'first' });
+    await vi.advanceTimersByTimeAsync(499);
+    expect([first.current, second.current]).toStrictEqual(['resolved', 'pending']);
+    await vi.advanceTimersByTimeAsync(1); // t = 1000
+    expect(second.current).toBe('resolved');
+    await vi.advanceTimersByTimeAsync(399);
+    expect(late.current).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1); // t = 1400
+    expect(late.current).toBe('resolved');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('resets the timeout on progress when asked', async () => {
     const { fake, connection } = await open({ progress: testProgress });
     const call = connection.request('work', {}, { timeoutMs: 100, resetTimeoutOnProgress: true });

@@ -8,6 +8,7 @@
  */
 import { decode, decodeValue, encode, type DecodeFailure, type DecodeResult, type DecodedMessage } from './codec.js';
 import type { CancellationConvention, ProgressConvention } from './conventions.js';
+import { Deadlines } from './deadlines.js';
 import { JsonRpcErrorCode } from './errorCodes.js';
 import { IncomingRequest, type IncomingHost, type RequestContext } from './incoming.js';
 import { LocalError } from './localError.js';
@@ -59,6 +60,8 @@ export class Connection implements PendingHost, IncomingHost {
   readonly #transport: Transport;
   readonly #options: ConnectionOptions;
   readonly #pending = new Map<RequestId, PendingRequest>();
+  /** One timer for the deadlines of every request in #pending. */
+  readonly #deadlines = new Deadlines(() => this.#pending.values());
   /** Created on first use: most connections never ask for progress, and an HTTP server keeps one connection per session. */
   #progress: Map<RequestId, PendingRequest> | undefined;
   readonly #incoming = new Map<RequestId, IncomingRequest>();
@@ -144,7 +147,13 @@ export class Connection implements PendingHost, IncomingHost {
   /** @internal PendingHost: forget a settled request. */
   settle(id: RequestId, progressToken: RequestId | undefined): void {
     this.#pending.delete(id);
+    if (this.#pending.size === 0) this.#deadlines.clear();
     if (progressToken !== undefined) this.#progress?.delete(progressToken);
+  }
+
+  /** @internal PendingHost: a request times out at `fireAt`. */
+  expireAt(fireAt: number): void {
+    this.#deadlines.add(fireAt);
   }
 
   /** @internal PendingHost: tell the peer a request was abandoned. */
@@ -281,34 +290,29 @@ export class Connection implements PendingHost, IncomingHost {
     if (handler === undefined) {
       return { jsonrpc: '2.0', id, error: { code: JsonRpcErrorCode.MethodNotFound, message: `Method not found: ${request.method}` } };
     }
+    // The transport's signal (info.signal) is linked when the handler first reads its own: most never do,
+    // and on HTTP merely reading it costs an AbortController and a listener per request.
     const incoming = new IncomingRequest(this, id, request.method, info);
     this.#incoming.set(id, incoming);
-    const stop = info?.signal;
-    const onStop = stop === undefined ? undefined : () => { incoming.cancel(stop.reason); };
-    if (stop !== undefined && onStop !== undefined) {
-      if (stop.aborted) incoming.cancel(stop.reason);
-      else stop.addEventListener('abort', onStop, { once: true });
-    }
     let result: unknown;
     try {
       result = handler(request, incoming);
     } catch (error) {
-      return this.#complete(incoming, onStop, undefined, error ?? new LocalError('PROTOCOL_VIOLATION', 'Handler threw undefined'));
+      return this.#complete(incoming, undefined, error ?? new LocalError('PROTOCOL_VIOLATION', 'Handler threw undefined'));
     }
     if (isThenable(result)) {
       return Promise.resolve(result).then(
-        (value) => this.#complete(incoming, onStop, value, undefined),
-        (error: unknown) => this.#complete(incoming, onStop, undefined, error ?? new LocalError('PROTOCOL_VIOLATION', 'Handler rejected without a reason')),
+        (value) => this.#complete(incoming, value, undefined),
+        (error: unknown) => this.#complete(incoming, undefined, error ?? new LocalError('PROTOCOL_VIOLATION', 'Handler rejected without a reason')),
       );
     }
-    return this.#complete(incoming, onStop, result, undefined);
+    return this.#complete(incoming, result, undefined);
   }
 
   /** Ends a handled request; no response if it was cancelled (the peer is not waiting). */
-  #complete(incoming: IncomingRequest, onStop: (() => void) | undefined, value: unknown, error: unknown): JsonRpcResponse | undefined {
+  #complete(incoming: IncomingRequest, value: unknown, error: unknown): JsonRpcResponse | undefined {
     incoming.finish();
     this.#incoming.delete(incoming.id);
-    if (onStop !== undefined) incoming.info?.signal?.removeEventListener('abort', onStop);
     if (incoming.cancelled) return undefined;
     if (error === undefined) return { jsonrpc: '2.0', id: incoming.id, result: value === undefined ? null : value };
     const rpcError = toRpcError(error, { exposeDetails: this.#options.exposeErrorDetails === true });

@@ -1,7 +1,10 @@
 /**
  * One inbound request being handled: the context its handler receives. The
  * abort controller is created only if the handler reads `signal`, since most
- * handlers finish before anyone could cancel them.
+ * handlers finish before anyone could cancel them; the transport's signal for
+ * the message (`MessageInfo.signal`) is linked to it only then, too. (A handler
+ * that never looks cannot be stopped; its late answer goes to a transport
+ * that can no longer deliver it, which drops it.)
  *
  * @module
  */
@@ -38,6 +41,8 @@ export class IncomingRequest implements RequestContext {
   readonly info: MessageInfo | undefined;
   readonly #host: IncomingHost;
   #controller: AbortController | undefined;
+  /** Listens to the transport's signal, once linked. */
+  #onStop: (() => void) | undefined;
   #cancelReason: unknown;
   #cancelled = false;
   #finished = false;
@@ -51,10 +56,26 @@ export class IncomingRequest implements RequestContext {
 
   get signal(): AbortSignal {
     if (this.#controller === undefined) {
-      this.#controller = new AbortController();
-      if (this.#cancelled) this.#controller.abort(this.#cancelReason);
+      const controller = new AbortController();
+      this.#controller = controller;
+      if (this.#cancelled) controller.abort(this.#cancelReason);
+      else if (!this.#finished) this.#link();
     }
     return this.#controller.signal;
+  }
+
+  /** Treats the transport's signal for this message as a cancellation. */
+  #link(): void {
+    const stop = this.info?.signal;
+    if (stop === undefined) return;
+    if (stop.aborted) {
+      this.cancel(stop.reason);
+      return;
+    }
+    this.#onStop = () => {
+      this.cancel(stop.reason);
+    };
+    stop.addEventListener('abort', this.#onStop, { once: true });
   }
 
   /** True once the peer cancelled (or the connection closed): the response is not sent. */
@@ -73,6 +94,7 @@ export class IncomingRequest implements RequestContext {
   /** The handler finished; later notifications are dropped. */
   finish(): void {
     this.#finished = true;
+    if (this.#onStop !== undefined) this.info?.signal?.removeEventListener('abort', this.#onStop);
   }
 
   notify(method: string, params?: Params): Promise<void> {

@@ -1,10 +1,12 @@
 /**
- * One outgoing request waiting for its response: its promise, its timeout
- * (reset on progress when asked, never past the hard maximum) and its abort
- * wiring. Timers and listeners exist only when the call needs them.
+ * One outgoing request waiting for its response: its promise, its deadline
+ * (reset on progress when asked, never past the hard maximum; the
+ * connection's one timer watches it) and its abort wiring, which exists only
+ * when the call has a signal.
  *
  * @module
  */
+import type { Expiring } from './deadlines.js';
 import { LocalError } from './localError.js';
 import type { Params, RequestId } from './message.js';
 import { RpcError } from './rpcError.js';
@@ -32,10 +34,12 @@ export interface PendingHost {
   settle(id: RequestId, progressToken: RequestId | undefined): void;
   /** Tell the peer the request was abandoned. */
   cancelRemote(id: RequestId, reason: string): void;
+  /** Call `expire()` once `fireAt` has passed (see `Deadlines`). */
+  expireAt(fireAt: number): void;
 }
 
 /** An outgoing request in flight. */
-export class PendingRequest {
+export class PendingRequest implements Expiring {
   readonly id: RequestId;
   readonly method: string;
   readonly promise: Promise<unknown>;
@@ -45,11 +49,10 @@ export class PendingRequest {
   readonly #options: RequestOptions | undefined;
   #resolve!: (value: unknown) => void;
   #reject!: (error: Error) => void;
-  #timer: ReturnType<typeof setTimeout> | undefined;
   #timeoutMs = Infinity;
   #maxTotalMs = Infinity;
   #deadline = Infinity;
-  #fireAt = 0;
+  #fireAt = Infinity;
   #onAbort: (() => void) | undefined;
   #done = false;
 
@@ -72,11 +75,13 @@ export class PendingRequest {
     });
     const timeoutMs = options?.timeoutMs ?? defaults.timeoutMs;
     const maxTotal = options?.maxTotalTimeoutMs ?? defaults.maxTotalTimeoutMs;
-    this.#maxTotalMs = maxTotal;
-    if (Number.isFinite(maxTotal)) this.#deadline = Date.now() + maxTotal;
     if (Number.isFinite(timeoutMs) || Number.isFinite(maxTotal)) {
+      const now = Date.now();
       this.#timeoutMs = timeoutMs;
-      this.#arm();
+      this.#maxTotalMs = maxTotal;
+      if (Number.isFinite(maxTotal)) this.#deadline = now + maxTotal;
+      this.#fireAt = Math.min(now + timeoutMs, this.#deadline);
+      host.expireAt(this.#fireAt);
     }
     const signal = options?.signal;
     if (signal !== undefined) {
@@ -85,6 +90,11 @@ export class PendingRequest {
       };
       signal.addEventListener('abort', this.#onAbort, { once: true });
     }
+  }
+
+  /** When the request times out (`Infinity`: never); later after each progress reset. */
+  get fireAt(): number {
+    return this.#fireAt;
   }
 
   /** The peer answered with a result. */
@@ -105,34 +115,18 @@ export class PendingRequest {
   /** The peer reported progress for this request. */
   progress(params: Params): void {
     if (this.#done) return;
-    if (this.#options?.resetTimeoutOnProgress === true && this.#timer !== undefined) this.#arm();
+    // Only later: the connection's deadline timer finds the new time when it wakes.
+    if (this.#options?.resetTimeoutOnProgress === true && this.#fireAt !== Infinity) {
+      this.#fireAt = Math.min(Date.now() + this.#timeoutMs, this.#deadline);
+    }
     this.#options?.onProgress?.(params);
   }
 
-  /** (Re)starts the timer for the sooner of the timeout and the hard deadline. */
-  #arm(): void {
-    const now = Date.now();
-    this.#fireAt = Math.min(now + this.#timeoutMs, this.#deadline);
-    this.#schedule(now);
-  }
-
-  #schedule(now: number): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    // Timers cannot wait longer than 2^31-1 ms; a longer wait is taken in steps.
-    const wait = Math.min(Math.max(0, this.#fireAt - now), MAX_TIMER_MS);
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      const at = Date.now();
-      if (at < this.#fireAt) {
-        this.#schedule(at);
-        return;
-      }
-      const hard = this.#fireAt >= this.#deadline;
-      const detail = hard
-        ? `its maximum total timeout (${String(this.#maxTotalMs)} ms)`
-        : `its timeout (${String(this.#timeoutMs)} ms)`;
-      this.#abandon(new LocalError('REQUEST_TIMEOUT', `Request ${this.method} exceeded ${detail}`), 'Request timed out');
-    }, wait);
+  /** The deadline passed: the sooner of the timeout and the hard maximum. */
+  expire(): void {
+    const hard = this.#fireAt >= this.#deadline;
+    const detail = hard ? `its maximum total timeout (${String(this.#maxTotalMs)} ms)` : `its timeout (${String(this.#timeoutMs)} ms)`;
+    this.#abandon(new LocalError('REQUEST_TIMEOUT', `Request ${this.method} exceeded ${detail}`), 'Request timed out');
   }
 
   #abandon(error: LocalError, reason: string): void {
@@ -141,18 +135,15 @@ export class PendingRequest {
     this.#host.cancelRemote(this.id, reason);
   }
 
-  /** Marks the request done and releases its timer and listener; false if it already was. */
+  /** Marks the request done and releases its listener; false if it already was. */
   #finish(): boolean {
     if (this.#done) return false;
     this.#done = true;
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
     if (this.#onAbort !== undefined) this.#options?.signal?.removeEventListener('abort', this.#onAbort);
     this.#host.settle(this.id, this.progressToken);
     return true;
   }
 }
-
-const MAX_TIMER_MS = 2_147_483_647;
 
 function reasonText(reason: unknown): string {
   if (reason instanceof Error) return reason.message;

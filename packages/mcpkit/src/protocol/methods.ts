@@ -421,11 +421,23 @@ export function hasMethod(method: string, revision: Revision, extensions: readon
  */
 export function hasCapability(capabilities: object | undefined, path: string): boolean {
   let node: unknown = capabilities;
-  for (const key of path.split('.')) {
+  for (const key of pathKeys(path)) {
     if (!isObject(node) || !Object.hasOwn(node, key)) return false;
     node = node[key];
   }
   return node !== undefined && node !== null && node !== false;
+}
+
+/** Capability paths split once: they are asked on every call, and the set of them is small. */
+const PATH_KEYS = new Map<string, readonly string[]>();
+
+function pathKeys(path: string): readonly string[] {
+  let keys = PATH_KEYS.get(path);
+  if (keys === undefined) {
+    keys = path.split('.');
+    if (PATH_KEYS.size < 256) PATH_KEYS.set(path, keys);
+  }
+  return keys;
 }
 
 /** True if `capabilities.extensions` declares the extension `id` (ids contain dots, so no dotted path). */

@@ -191,7 +191,7 @@ export class AjvValidator implements JsonSchemaValidator {
     if (loaded === undefined)
       throw new LocalError('NOT_SUPPORTED', 'AjvValidator is still loading: await ready(schema) before compile()');
     const ajv = new loaded.Ajv({ strict: false, allErrors: this.#options.allErrors, logger: false, formats: loaded.formats });
-    if (dialect === 'draft-07') withDraft06(ajv as Ajv);
+    if (dialect === 'draft-07') withDraft06(ajv);
     this.#instances.set(dialect, { ajv, compiles: 1 });
     return ajv;
   }
@@ -241,10 +241,9 @@ function dialectOf(schema: JsonSchemaObject): Dialect {
  * keywords (`if`/`then`/`else`, `$comment`, `readOnly`…), so its meta-schema,
  * under the draft-06 id, serves both. (ajv 8 cannot serve draft-04 without a plugin.)
  */
-function withDraft06(ajv: Ajv): Ajv {
+function withDraft06(ajv: Ajv | Ajv2020): void {
   const meta = ajv.getSchema(DRAFT_07)?.schema;
   if (typeof meta === 'object') ajv.addMetaSchema({ ...meta, $id: `${DRAFT_06}#` });
-  return ajv;
 }
 
 function compileError(error: unknown): LocalError {

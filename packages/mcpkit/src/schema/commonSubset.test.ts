@@ -117,7 +117,7 @@ function genValue(r: Rand, schema: unknown, depth: number): unknown {
   switch (type) {
     case 'number':
     case 'integer': {
-      const near = [s['minimum'], s['maximum'], s['exclusiveMinimum'], s['exclusiveMaximum']].filter((v) => typeof v === 'number') as number[];
+      const near = [s['minimum'], s['maximum'], s['exclusiveMinimum'], s['exclusiveMaximum']].filter((v): v is number => typeof v === 'number');
       if (near.length > 0 && chance(r, 0.6)) return pick(r, near) + pick(r, [-1, -0.5, 0, 0, 0.5, 1]);
       return chance(r, 0.03) ? pick(r, [NaN, Infinity, -Infinity]) : pick(r, NUMBERS);
     }
@@ -172,7 +172,7 @@ function compare(schema: JsonSchemaObject, values: readonly unknown[], mismatche
       try {
         expect(actual).toStrictEqual(expected);
       } catch {
-        mismatches.push(`${JSON.stringify(schema)} on ${String(JSON.stringify(value))}: ${JSON.stringify(actual)} ≠ ajv ${JSON.stringify(expected)}`);
+        mismatches.push(`${JSON.stringify(schema)} on ${JSON.stringify(value) as string | undefined}: ${JSON.stringify(actual)} ≠ ajv ${JSON.stringify(expected)}`);
       }
     }
   }

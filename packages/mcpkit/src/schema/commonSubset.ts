@@ -32,62 +32,11 @@
  */
 import type { JsonSchemaObject } from '../protocol/types/tools.js';
 import { jsonEqual, ucs2length } from './jsonEqual.js';
+import { FORMS, GROUP_OF, isSchemaObject, TYPE_TESTS, type Group, type Schema } from './subsetKeywords.js';
 import { toPointer, type Issue, type ValidateFn, type ValidationResult } from './jsonSchemaValidator.js';
 
 /** Checks a value at `path`. Without `out` it stops at the first failure; with it, it reports every issue. */
 type Check = (value: unknown, path: string, out: Issue[] | undefined) => boolean;
-
-/** The keyword groups of ajv, in its order; each applies only to values of its type. */
-type Group = 'number' | 'string' | 'array' | 'object';
-
-const GROUP_OF: ReadonlyMap<string, Group> = new Map([
-  ...['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf'].map((k) => [k, 'number'] as const),
-  ...['maxLength', 'minLength', 'pattern'].map((k) => [k, 'string'] as const),
-  ...['maxItems', 'minItems', 'items'].map((k) => [k, 'array'] as const),
-  ...['maxProperties', 'minProperties', 'required', 'additionalProperties', 'properties'].map((k) => [k, 'object'] as const),
-]);
-
-const TYPE_TESTS: ReadonlyMap<string, (value: unknown) => boolean> = new Map([
-  ['string', (v: unknown) => typeof v === 'string'],
-  ['number', (v: unknown) => typeof v === 'number'],
-  // ajv's test, `!(v % 1) && !isNaN(v)`, which lets ±Infinity through.
-  ['integer', (v: unknown) => typeof v === 'number' && !Number.isNaN(v) && (v % 1 === 0 || Number.isNaN(v % 1))],
-  ['boolean', (v: unknown) => typeof v === 'boolean'],
-  ['null', (v: unknown) => v === null],
-  ['object', isObjectValue],
-  ['array', (v: unknown) => Array.isArray(v)],
-]);
-
-/** Keyword values the subset accepts: each predicate is at least as strict as the meta-schemas. */
-const FORMS: ReadonlyMap<string, (value: unknown) => boolean> = new Map([
-  ['type', isTypeKeyword],
-  ['enum', isEnum],
-  ['const', isJson],
-  ['maximum', isFiniteNumber],
-  ['minimum', isFiniteNumber],
-  ['exclusiveMaximum', isFiniteNumber],
-  ['exclusiveMinimum', isFiniteNumber],
-  ['multipleOf', (v: unknown) => isFiniteNumber(v) && v > 0],
-  ['maxLength', isCount],
-  ['minLength', isCount],
-  ['pattern', isPattern],
-  ['maxItems', isCount],
-  ['minItems', isCount],
-  ['items', isSchema],
-  ['maxProperties', isCount],
-  ['minProperties', isCount],
-  ['required', isNameList],
-  ['additionalProperties', isSchema],
-  ['properties', (v: unknown) => isSchemaObject(v) && !Object.hasOwn(v, '__proto__')],
-  ['title', isString],
-  ['description', isString],
-  ['$comment', isString],
-  ['default', () => true],
-  ['examples', (v: unknown) => Array.isArray(v)],
-  ['deprecated', isBoolean],
-  ['readOnly', isBoolean],
-  ['writeOnly', isBoolean],
-]);
 
 const pass: Check = () => true;
 const falseSchema: Check = (_value, path, out) => fail(out, path, 'boolean schema is false');
@@ -130,59 +79,62 @@ function compileNode(schema: unknown, root: boolean): Check | undefined {
     if (!groups.has(group)) continue;
     const checks = GROUP_COMPILERS[group](schema);
     if (checks === undefined) return undefined;
-    parts.push({ group, test: TYPE_TESTS.get(group) as (value: unknown) => boolean, checks, typeError: false });
+    parts.push({ group, checks });
   }
   return assemble(schema['type'] as string | readonly string[] | undefined, untyped, parts);
 }
 
 interface GroupCheck {
   readonly group: Group;
-  readonly test: (value: unknown) => boolean;
   readonly checks: readonly Check[];
-  /** Whether a value of another type fails here (the schema's single type, when this group has keywords). */
-  typeError: boolean;
 }
 
-/** Puts a node together in ajv's order: type (up front), untyped keywords, then each group. */
-function assemble(type: string | readonly string[] | undefined, untyped: readonly Check[], parts: GroupCheck[]): Check {
+/**
+ * Puts a node together in ajv's order: the type (up front, unless the schema
+ * has a single type with keywords of its group: then in that group), the
+ * untyped keywords, then each group's keywords, for values of its type.
+ */
+function assemble(type: string | readonly string[] | undefined, untyped: readonly Check[], parts: readonly GroupCheck[]): Check {
   const types = type === undefined ? [] : typeof type === 'string' ? [type] : type;
-  const typeMessage = `must be ${types.join(',')}`;
-  const tests = types.map((t) => TYPE_TESTS.get(t) as (value: unknown) => boolean);
+  const message = `must be ${types.join(',')}`;
   const inGroup = types.length === 1 ? parts.find((part) => part.group === types[0]) : undefined;
-  if (inGroup !== undefined) inGroup.typeError = true;
-  const upFront = types.length > 0 && inGroup === undefined;
-  if (!upFront && untyped.length === 0 && parts.length === 0) return pass;
+  const steps: Check[] = [];
+  if (types.length > 0 && inGroup === undefined) {
+    const test = anyOf(types.map((t) => TYPE_TESTS.get(t) as (value: unknown) => boolean));
+    steps.push((value, path, out) => test(value) || fail(out, path, message));
+  }
+  steps.push(...untyped);
+  for (const part of parts) {
+    const test = TYPE_TESTS.get(part.group) as (value: unknown) => boolean;
+    const body = part.checks.length === 0 ? pass : sequence(part.checks);
+    if (part === inGroup) steps.push((value, path, out) => (test(value) ? body(value, path, out) : fail(out, path, message)));
+    else if (body !== pass) steps.push((value, path, out) => !test(value) || body(value, path, out));
+  }
+  return steps.length === 0 ? pass : sequence(steps);
+}
+
+/** One check that runs `checks` in order: all of them when collecting, up to the first failure otherwise. */
+function sequence(checks: readonly Check[]): Check {
+  if (checks.length === 1) return checks[0] as Check;
   return (value, path, out) => {
     let ok = true;
-    if (upFront && !tests.some((test) => test(value))) {
-      if (out === undefined) return false;
-      ok = fail(out, path, typeMessage);
-    }
-    for (const check of untyped) {
+    for (const check of checks) {
       if (!check(value, path, out)) {
         if (out === undefined) return false;
         ok = false;
-      }
-    }
-    for (const part of parts) {
-      if (!part.test(value)) {
-        if (!part.typeError) continue;
-        if (out === undefined) return false;
-        ok = fail(out, path, typeMessage);
-        continue;
-      }
-      for (const check of part.checks) {
-        if (!check(value, path, out)) {
-          if (out === undefined) return false;
-          ok = false;
-        }
       }
     }
     return ok;
   };
 }
 
-type Schema = Readonly<Record<string, unknown>>;
+function anyOf(tests: readonly ((value: unknown) => boolean)[]): (value: unknown) => boolean {
+  if (tests.length === 1) return tests[0] as (value: unknown) => boolean;
+  return (value) => {
+    for (const test of tests) if (test(value)) return true;
+    return false;
+  };
+}
 
 /** Per group, the checks of its keywords in ajv's order (undefined: a subschema is outside the subset). */
 const GROUP_COMPILERS: Readonly<Record<Group, (schema: Schema) => Check[] | undefined>> = {
@@ -352,75 +304,4 @@ function propertiesCheck(properties: readonly [name: string, segment: string, ch
 function fail(out: Issue[] | undefined, path: string, message: string): false {
   out?.push({ path, message });
   return false;
-}
-
-function isObjectValue(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A plain object (or one without a prototype): what a JSON Schema object is. */
-function isSchemaObject(value: unknown): value is Schema {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-function isSchema(value: unknown): boolean {
-  return typeof value === 'boolean' || isSchemaObject(value);
-}
-
-function isTypeKeyword(value: unknown): boolean {
-  if (typeof value === 'string') return TYPE_TESTS.has(value);
-  return (
-    Array.isArray(value) &&
-    value.length > 0 &&
-    value.every((t) => typeof t === 'string' && TYPE_TESTS.has(t)) &&
-    new Set(value).size === value.length
-  );
-}
-
-function isEnum(value: unknown): boolean {
-  if (!Array.isArray(value) || value.length === 0 || !value.every(isJson)) return false;
-  // draft-07 asks for unique items (2020-12 does not); duplicates go to ajv, which knows.
-  for (let i = 0; i < value.length; i++) for (let j = i + 1; j < value.length; j++) if (jsonEqual(value[i], value[j])) return false;
-  return true;
-}
-
-function isNameList(value: unknown): boolean {
-  return Array.isArray(value) && value.every(isString) && new Set(value).size === value.length;
-}
-
-/** JSON data: finite numbers, and plain objects and arrays of JSON data. */
-function isJson(value: unknown): boolean {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every(isJson);
-  return isSchemaObject(value) && Object.values(value).every(isJson);
-}
-
-/** A regular expression ajv accepts: it compiles with the `u` flag and has no `\Z` (ajv-formats' `regex` format). */
-function isPattern(value: unknown): boolean {
-  if (typeof value !== 'string' || /[^\\]\\Z/.test(value)) return false;
-  try {
-    new RegExp(value, 'u');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isCount(value: unknown): boolean {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
-
-function isFiniteNumber(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value);
-}
-
-function isString(value: unknown): value is string {
-  return typeof value === 'string';
-}
-
-function isBoolean(value: unknown): boolean {
-  return typeof value === 'boolean';
 }

@@ -27,10 +27,8 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     // throws on data with a member named `valueOf` or `toString`; data is
     // compared member by member then.
     const valueOf: unknown = (a as { valueOf: unknown }).valueOf;
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- compared, never called
     if (valueOf !== Object.prototype.valueOf && typeof valueOf === 'function') return valueOf.call(a) === callOrGet(b, 'valueOf');
     const toString: unknown = (a as { toString: unknown }).toString;
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- compared, never called
     if (toString !== Object.prototype.toString && typeof toString === 'function') return toString.call(a) === callOrGet(b, 'toString');
     const keys = Object.keys(a);
     if (keys.length !== Object.keys(b).length) return false;
@@ -46,7 +44,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 function callOrGet(target: object, name: 'valueOf' | 'toString'): unknown {
-  const member: unknown = (target as Record<string, unknown>)[name];
+  const member: unknown = Reflect.get(target, name);
   return typeof member === 'function' ? (member as () => unknown).call(target) : member;
 }
 

@@ -30,9 +30,17 @@ import { ReplayChannel, type ReplayBinding } from './replay.js';
 import { isLogLevel, RequestScope, type Caller } from './scope.js';
 import { assertTaskListen, taskListener } from './taskMethods.js';
 
+/** Per list of revisions a server speaks (fixed at construction), its stateless ones: asked on every request. */
+const statelessOf = new WeakMap<readonly Revision[], readonly Revision[]>();
+
 /** The revisions of the stateless era that the server speaks. */
-export function statelessRevisions(host: ServerHost): Revision[] {
-  return host.revisions.filter((r) => eraOf(r) === 'stateless');
+export function statelessRevisions(host: ServerHost): readonly Revision[] {
+  let list = statelessOf.get(host.revisions);
+  if (list === undefined) {
+    list = Object.freeze(host.revisions.filter((r) => eraOf(r) === 'stateless'));
+    statelessOf.set(host.revisions, list);
+  }
+  return list;
 }
 
 /** Reads and checks the request `_meta` of 2026-07-28; throws the spec's error for each defect. */
@@ -40,7 +48,7 @@ export function statelessCaller(host: ServerHost, meta: Readonly<Record<string, 
   const requested = meta?.[META_PROTOCOL_VERSION];
   if (requested === undefined) throw RpcError.invalidParams(`Missing _meta["${META_PROTOCOL_VERSION}"]`);
   const supported = statelessRevisions(host);
-  if (typeof requested !== 'string' || !(supported as string[]).includes(requested)) {
+  if (typeof requested !== 'string' || !(supported as readonly string[]).includes(requested)) {
     // The list names every revision the server speaks, handshake ones too (versioning.mdx): a dual-era client
     // uses it to pick `initialize` on a server configured for the handshake era only.
     throw new RpcError(ErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${JSON.stringify(requested)}`, {
@@ -56,6 +64,7 @@ export function statelessCaller(host: ServerHost, meta: Readonly<Record<string, 
   }
   const level = meta?.[META_LOG_LEVEL];
   if (level !== undefined && !isLogLevel(level)) throw RpcError.invalidParams(`_meta["${META_LOG_LEVEL}"] is not a logging level`);
+  let session: Map<string, unknown> | undefined;
   return {
     revision: requested as Revision,
     era: 'stateless',
@@ -64,7 +73,10 @@ export function statelessCaller(host: ServerHost, meta: Readonly<Record<string, 
     auth: rpc.info?.auth,
     // Without a per-request level, no log messages at all (2026-07-28 logging).
     logLevel: level === undefined || !host.offers('logging') ? undefined : level,
-    session: new Map(),
+    // Each request has a state of its own, made only if someone reads it.
+    get session() {
+      return (session ??= new Map());
+    },
     sessionId: undefined,
     notify: undefined,
   };

@@ -69,9 +69,13 @@ export function ownerOf(principal: string | undefined, session: ServerSession | 
 
 /** -32021 naming the tasks extension. */
 export function missingTasksExtension(what: string): RpcError {
-  return new RpcError(ErrorCode.MissingRequiredClientCapability, `${what} needs the ${TASKS_EXTENSION} extension, which the client did not declare`, {
-    requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
-  });
+  return new RpcError(
+    ErrorCode.MissingRequiredClientCapability,
+    `${what} needs the ${TASKS_EXTENSION} extension, which the client did not declare`,
+    {
+      requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+    },
+  );
 }
 
 function supportOf(tool: ToolEntry): Support {
@@ -91,7 +95,10 @@ export function coreToolCall(host: TaskCallHost, params: Params, link: CoreCallL
   if (tool === undefined) return undefined;
   const support = supportOf(tool);
   const task = params['task'];
-  if (task === undefined) return support === 'required' ? refuse(`Tool ${name} must be called as a task (execution.taskSupport "required")`) : undefined;
+  if (task === undefined)
+    return support === 'required'
+      ? refuse(`Tool ${name} must be called as a task (execution.taskSupport "required")`)
+      : undefined;
   if (support === 'forbidden') return refuse(`Tool ${name} cannot be called as a task (execution.taskSupport "forbidden")`);
   const ttl = isObject(task) && typeof task['ttl'] === 'number' ? task['ttl'] : undefined;
   return async (_request, ctx) => {
@@ -147,8 +154,10 @@ async function runTaskCall(
   const owner = ownerOf(principal, undefined);
   const start = tool.definition.taskStart ?? host.tasks.start;
   const core: MethodHandler = async (_request, ctx) => {
-    host.tasks.assertRoom(owner);
-    if (start === 'immediate') {
+    // An optional tool whose owner has too many unfinished tasks runs as an ordinary call.
+    const room = host.tasks.hasRoom(owner);
+    if (!room && support === 'required') host.tasks.assertRoom(owner);
+    if (start === 'immediate' && room) {
       const { live, created } = host.tasks.open({ owner, flavor: 'extension' });
       channel.attach(live);
       follow(live, scope);
@@ -156,7 +165,7 @@ async function runTaskCall(
       host.tasks.run(live, () => call(host, tool, params, ctx));
       return extensionTaskHandle(record);
     }
-    return escalate(host, { scope, channel, binding, owner, support, running: call(host, tool, params, ctx) });
+    return escalate(host, { scope, channel, binding, owner, support, room, running: call(host, tool, params, ctx) });
   };
   return host.run({ method: 'tools/call', params }, scope, core);
 }
@@ -167,6 +176,8 @@ interface Escalation {
   readonly binding: ReplayBinding;
   readonly owner: string;
   readonly support: Support;
+  /** False: the call may not become a task (its owner has too many). */
+  readonly room: boolean;
   readonly running: Promise<Readonly<Record<string, unknown>>>;
 }
 
@@ -180,6 +191,7 @@ async function escalate(host: TaskCallHost, e: Escalation): Promise<Result> {
   void outcome.then(() => (settled = true));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const task = new Promise<ReturnType<TaskManager['open']>>((resolve) => {
+    if (!e.room) return;
     timer = setTimeout(() => {
       // Waiting for input it lacks: the stall ends the round (MRTR before any task).
       if (settled || e.channel.waiting) return;
@@ -215,12 +227,21 @@ async function escalate(host: TaskCallHost, e: Escalation): Promise<Result> {
 
 /** The task's cancellation, expiry or shutdown stops the handler (its `ctx.signal` fires). */
 function follow(live: LiveTask, scope: RequestScope): void {
-  live.controller.signal.addEventListener('abort', () => {
-    scope.stop(live.controller.signal.reason);
-  }, { once: true });
+  live.controller.signal.addEventListener(
+    'abort',
+    () => {
+      scope.stop(live.controller.signal.reason);
+    },
+    { once: true },
+  );
 }
 
-async function call(host: TaskCallHost, tool: ToolEntry, params: Params, ctx: ServerContext): Promise<Readonly<Record<string, unknown>>> {
+async function call(
+  host: TaskCallHost,
+  tool: ToolEntry,
+  params: Params,
+  ctx: ServerContext,
+): Promise<Readonly<Record<string, unknown>>> {
   const result = await callTool(tool, params['arguments'], ctx, { exposeErrorDetails: host.exposeErrorDetails });
   return result as unknown as Readonly<Record<string, unknown>>;
 }

@@ -58,7 +58,11 @@ export class TaskReplayChannel implements InputChannel {
     });
   }
 
-  ask<M extends Method>(method: M, params: InputMethods[M]['params'], options: AskOptions | undefined): Promise<InputMethods[M]['result']> {
+  ask<M extends Method>(
+    method: M,
+    params: InputMethods[M]['params'],
+    options: AskOptions | undefined,
+  ): Promise<InputMethods[M]['result']> {
     let sent = params as Record<string, unknown>;
     // 2026-07-28 has no elicitationId (the outcome is learned by polling).
     if (method === 'elicitation/create' && 'elicitationId' in sent) {
@@ -138,7 +142,11 @@ export class TaskRpc implements RequestContext {
     const signal = options?.signal === undefined ? this.signal : AbortSignal.any([options.signal, this.signal]);
     const related = this.#live.relatedRequestId;
     const sent = withRelatedTask(params as Readonly<Record<string, unknown>> | undefined, this.#live.taskId);
-    return this.#connection.request(method, sent, { ...options, signal, ...(related !== undefined && { relatedRequestId: related }) });
+    return this.#connection.request(method, sent, {
+      ...options,
+      signal,
+      ...(related !== undefined && { relatedRequestId: related }),
+    });
   }
 }
 
@@ -156,7 +164,11 @@ export class CoreTaskChannel implements InputChannel {
     this.#revision = revision;
   }
 
-  async ask<M extends Method>(method: M, params: InputMethods[M]['params'], options: AskOptions | undefined): Promise<InputMethods[M]['result']> {
+  async ask<M extends Method>(
+    method: M,
+    params: InputMethods[M]['params'],
+    options: AskOptions | undefined,
+  ): Promise<InputMethods[M]['result']> {
     let sent = params as Record<string, unknown>;
     assertCanAsk(method, sent, this.#caps, this.#revision);
     if (method === 'elicitation/create' && sent['mode'] === 'url' && sent['elicitationId'] === undefined) {

@@ -74,7 +74,9 @@ export class LiveTask {
   /** Extension: suspends the handler until `tasks/update` answers `key` (unique for the task's lifetime). */
   ask<M extends Method>(key: string, method: M, params: unknown): Promise<InputMethods[M]['result']> {
     if (this.#keys.has(key)) {
-      return Promise.reject(new LocalError('INVALID_ARGUMENT', `Input key ${JSON.stringify(key)} was already used in task ${this.taskId}`));
+      return Promise.reject(
+        new LocalError('INVALID_ARGUMENT', `Input key ${JSON.stringify(key)} was already used in task ${this.taskId}`),
+      );
     }
     this.#keys.add(key);
     return new Promise((resolve, reject) => {
@@ -92,7 +94,8 @@ export class LiveTask {
     const applied: [string, Outstanding, unknown][] = [];
     for (const [key, value] of Object.entries(responses)) {
       const outstanding = this.#outstanding.get(key);
-      if (outstanding !== undefined) applied.push([key, outstanding, checkAnswer(outstanding.method, value, `inputResponses.${key}`)]);
+      if (outstanding !== undefined)
+        applied.push([key, outstanding, checkAnswer(outstanding.method, value, `inputResponses.${key}`)]);
     }
     for (const [key, outstanding, answer] of applied) {
       this.#outstanding.delete(key);
@@ -158,7 +161,7 @@ export function taskNotFound(taskId: string): RpcError {
 export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
     const onAbort = (): void => {
-      reject(signal.reason);
+      reject(asError(signal.reason));
     };
     if (signal.aborted) {
       onAbort();
@@ -172,8 +175,12 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<
       },
       (error: unknown) => {
         signal.removeEventListener('abort', onAbort);
-        reject(error);
+        reject(asError(error));
       },
     );
   });
+}
+
+function asError(reason: unknown): Error {
+  return reason instanceof Error ? reason : new LocalError('CANCELLED', 'Aborted', { cause: reason });
 }

@@ -46,12 +46,18 @@ async function find(host: TaskMethodHost, taskId: unknown, owner: string, flavor
 }
 
 /** 2025-11-25: the handler of a `tasks/*` method on `session`, or undefined for other methods. */
-export function coreTaskMethod(host: TaskMethodHost, method: string, session: ServerSession, rpc: RequestContext): MethodHandler | undefined {
+export function coreTaskMethod(
+  host: TaskMethodHost,
+  method: string,
+  session: ServerSession,
+  rpc: RequestContext,
+): MethodHandler | undefined {
   switch (method) {
     case 'tasks/get':
       return async ({ params }, ctx) => coreTask(await find(host, params['taskId'], ownerOf(ctx.principal, session), 'core'));
     case 'tasks/result':
-      return ({ params }, ctx) => result(host, String(params['taskId']), ownerOf(ctx.principal, session), session, rpc, ctx.signal);
+      return ({ params }, ctx) =>
+        result(host, String(params['taskId']), ownerOf(ctx.principal, session), session, rpc, ctx.signal);
     case 'tasks/list':
       return async ({ params }, ctx): Promise<ListTasksResult> => {
         const owner = ownerOf(ctx.principal, session);
@@ -63,7 +69,8 @@ export function coreTaskMethod(host: TaskMethodHost, method: string, session: Se
     case 'tasks/cancel':
       return async ({ params }, ctx) => {
         const record = await find(host, params['taskId'], ownerOf(ctx.principal, session), 'core');
-        if (isTerminal(record.status)) throw RpcError.invalidParams(`Cannot cancel task: already in terminal status '${record.status}'`);
+        if (isTerminal(record.status))
+          throw RpcError.invalidParams(`Cannot cancel task: already in terminal status '${record.status}'`);
         return coreTask((await host.tasks.cancel(record)) ?? record);
       };
     default:
@@ -109,7 +116,11 @@ async function result(
 }
 
 /** Extension: the handler of a `tasks/*` method for a client with `capabilities`, or undefined for other methods. */
-export function extensionTaskMethod(host: TaskMethodHost, method: string, capabilities: ClientCapabilities): MethodHandler | undefined {
+export function extensionTaskMethod(
+  host: TaskMethodHost,
+  method: string,
+  capabilities: ClientCapabilities,
+): MethodHandler | undefined {
   if (method !== 'tasks/get' && method !== 'tasks/update' && method !== 'tasks/cancel') return undefined;
   return async ({ params }, ctx) => {
     if (!host.offers('tasks')) throw RpcError.methodNotFound(method);
@@ -134,15 +145,21 @@ export function extensionTaskMethod(host: TaskMethodHost, method: string, capabi
 
 /** `subscriptions/listen` asking for `taskIds` needs the tasks extension (-32021 otherwise). */
 export function assertTaskListen(filter: SubscriptionFilter, capabilities: ClientCapabilities): void {
-  if (filter.taskIds !== undefined && !hasExtension(capabilities, TASKS_EXTENSION)) throw missingTasksExtension('Listening to task notifications');
+  if (filter.taskIds !== undefined && !hasExtension(capabilities, TASKS_EXTENSION))
+    throw missingTasksExtension('Listening to task notifications');
 }
 
 /** Delivers `notifications/tasks` (the `DetailedTask`) for the listened-to tasks the listener may see. */
-export function taskListener(taskIds: readonly string[] | undefined, ctx: ServerContext, send: (method: string, params: Record<string, unknown>) => void): (task: TaskRecord) => void {
+export function taskListener(
+  taskIds: readonly string[] | undefined,
+  ctx: ServerContext,
+  send: (method: string, params: Record<string, unknown>) => void,
+): (task: TaskRecord) => void {
   if (taskIds === undefined || taskIds.length === 0) return () => undefined;
   const wanted = new Set(taskIds);
   const owner = ownerOf(ctx.principal, undefined);
   return (task) => {
-    if (wanted.has(task.taskId) && task.flavor === 'extension' && task.owner === owner) send('notifications/tasks', detailedTask(task));
+    if (wanted.has(task.taskId) && task.flavor === 'extension' && task.owner === owner)
+      send('notifications/tasks', detailedTask(task));
   };
 }

@@ -138,10 +138,6 @@ export class MemoryTaskStore implements TaskStore {
 
 /** `record` with `patch` applied (an `undefined` field removes it). */
 export function applyPatch(record: TaskRecord, patch: TaskPatch): TaskRecord {
-  const next: Record<string, unknown> = { ...record };
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === undefined) delete next[key];
-    else next[key] = value;
-  }
-  return next as unknown as TaskRecord;
+  const merged: Record<string, unknown> = { ...record, ...patch };
+  return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as unknown as TaskRecord;
 }

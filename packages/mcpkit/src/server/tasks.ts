@@ -26,8 +26,10 @@ import { coreTask } from './taskWire.js';
  * - `auto`: the call runs like any other for `graceMs` (input it asks for in
  *   that time is gathered by MRTR rounds, before any task exists); if the
  *   handler is still working after that, and not waiting for input, the call
- *   becomes a task. A `required` tool that finished within the grace still
- *   answers a (finished) task; an `optional` one answers its result.
+ *   becomes a task (the same handler goes on; nothing is replayed). A
+ *   `required` tool that finished within the grace still answers a (finished)
+ *   task; an `optional` one answers its result, and so does one whose owner
+ *   has no room for another unfinished task.
  * - `immediate`: the task is created before the handler runs, and every input
  *   it asks for is a task input request.
  */
@@ -47,7 +49,11 @@ export interface TaskOptions {
   readonly maxActivePerOwner?: number;
   /** Extension: when calls of tools without their own `taskStart` become tasks (default `auto`). */
   readonly start?: TaskStart;
-  /** Extension, `auto` start: how long a call may run before it becomes a task, ms (default 0: one event-loop turn). */
+  /**
+   * Extension, `auto` start: how long a call runs as an ordinary call before it
+   * becomes a task, ms (default 100; 0: one event-loop turn). Calls that finish
+   * sooner spare the client its polling.
+   */
   readonly graceMs?: number;
 }
 
@@ -96,7 +102,7 @@ export class TaskManager {
   constructor(options: TaskOptions, sink: TaskEventSink, exposeErrorDetails: boolean) {
     this.store = options.store ?? new MemoryTaskStore();
     this.start = options.start ?? 'auto';
-    this.graceMs = options.graceMs ?? 0;
+    this.graceMs = options.graceMs ?? 100;
     this.#maxTtl = options.maxTtlMs ?? 24 * 60 * 60_000;
     this.#defaultTtl = Math.min(options.defaultTtlMs ?? 60 * 60_000, this.#maxTtl);
     this.#poll = options.pollIntervalMs ?? 1_000;
@@ -110,11 +116,16 @@ export class TaskManager {
     return this.#live.get(taskId);
   }
 
-  /** Throws -32603 when `owner` already has the most unfinished tasks allowed. */
-  assertRoom(owner: string): void {
+  /** True unless `owner` already has the most unfinished tasks allowed. */
+  hasRoom(owner: string): boolean {
     let active = 0;
     for (const live of this.#live.values()) if (live.owner === owner) active++;
-    if (active >= this.#maxActive) throw RpcError.internal(`Too many unfinished tasks (at most ${String(this.#maxActive)}): try again later`);
+    return active < this.#maxActive;
+  }
+
+  /** Throws -32603 when `owner` already has the most unfinished tasks allowed. */
+  assertRoom(owner: string): void {
+    if (!this.hasRoom(owner)) throw RpcError.internal(`Too many unfinished tasks (at most ${String(this.#maxActive)}): try again later`);
   }
 
   /**
@@ -142,9 +153,12 @@ export class TaskManager {
     const terminal = isTerminal(record.status);
     if (!terminal) {
       this.#live.set(record.taskId, live);
-      live.timer = setTimeout(() => {
-        this.#expire(live);
-      }, Math.min(record.ttlMs, MAX_TIMER_MS));
+      live.timer = setTimeout(
+        () => {
+          this.#expire(live);
+        },
+        Math.min(record.ttlMs, MAX_TIMER_MS),
+      );
       unref(live.timer);
     }
     const created = this.store.create(record).then(
@@ -176,13 +190,22 @@ export class TaskManager {
   async settle(live: LiveTask, outcome: TaskOutcome): Promise<void> {
     if (this.#live.get(live.taskId) !== live) return;
     this.#drop(live);
-    const record = await this.#write(live, { ...this.#terminal(live.flavor, outcome), inputRequests: undefined, lastUpdatedAt: Date.now() });
+    const record = await this.#write(live, {
+      ...this.#terminal(live.flavor, outcome),
+      inputRequests: undefined,
+      lastUpdatedAt: Date.now(),
+    });
     live.finish(record, taskEnded(live.taskId, 'ended'));
   }
 
   /** Cancels a non-terminal task: `cancelled` is stored before this resolves, then the handler's signal fires. */
   async cancel(record: TaskRecord): Promise<TaskRecord | undefined> {
-    const patch: TaskPatch = { status: 'cancelled', statusMessage: 'The task was cancelled by request.', inputRequests: undefined, lastUpdatedAt: Date.now() };
+    const patch: TaskPatch = {
+      status: 'cancelled',
+      statusMessage: 'The task was cancelled by request.',
+      inputRequests: undefined,
+      lastUpdatedAt: Date.now(),
+    };
     const live = this.#live.get(record.taskId);
     if (live === undefined) {
       // Its handler runs in another process (a shared store): the store's terminal rule stops it from overwriting this.
@@ -214,7 +237,10 @@ export class TaskManager {
     );
   }
 
-  #terminal(flavor: TaskFlavor, outcome: TaskOutcome): { status: TaskStatus; statusMessage?: string; result?: Readonly<Record<string, unknown>>; error?: JsonRpcErrorObject } {
+  #terminal(
+    flavor: TaskFlavor,
+    outcome: TaskOutcome,
+  ): { status: TaskStatus; statusMessage?: string; result?: Readonly<Record<string, unknown>>; error?: JsonRpcErrorObject } {
     if ('error' in outcome) return { status: 'failed', statusMessage: outcome.error.message, error: outcome.error };
     // 2025-11-25: a tool's isError result fails the task (tasks/result still returns the result);
     // the extension keeps `failed` for JSON-RPC errors only.
@@ -246,7 +272,12 @@ export class TaskManager {
   #emit(live: LiveTask, record: TaskRecord, previous: TaskRecord | undefined): void {
     this.#sink.taskChanged(record);
     // 2025-11-25: the optional status notification, on the session that created the task, without related-task _meta.
-    if (live.flavor === 'core' && live.session?.connection.isOpen === true && previous !== undefined && previous.status !== record.status) {
+    if (
+      live.flavor === 'core' &&
+      live.session?.connection.isOpen === true &&
+      previous !== undefined &&
+      previous.status !== record.status
+    ) {
       live.session.notify('notifications/tasks/status', coreTask(record) as unknown as Record<string, unknown>);
     }
   }

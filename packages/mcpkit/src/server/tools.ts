@@ -77,7 +77,8 @@ export function prepareTool(definition: ToolDefinition, handler: ToolHandler<unk
   if (!NAME.test(definition.name)) {
     throw new LocalError('INVALID_ARGUMENT', `Tool name ${JSON.stringify(definition.name)} must be 1-128 characters of A-Z a-z 0-9 _ . -`);
   }
-  const support = definition.execution?.taskSupport;
+  // Checked at run time: JavaScript callers and JSON configuration bypass the type.
+  const support: unknown = definition.execution?.taskSupport;
   if (support !== undefined && support !== 'forbidden' && support !== 'optional' && support !== 'required') {
     throw new LocalError('INVALID_ARGUMENT', `Tool ${definition.name}: execution.taskSupport must be "forbidden", "optional" or "required"`);
   }

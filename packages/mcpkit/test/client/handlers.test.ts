@@ -86,6 +86,8 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
       elicitation: { form: {}, url: {} },
       sampling: { tools: {} },
       roots: { listChanged: true },
+      // Declared unless `tasks: false`: callTool handles task handles.
+      extensions: { 'io.modelcontextprotocol/tasks': {} },
     });
   });
 
@@ -125,7 +127,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
 
   it('a URL-only client is never asked for a form (the server refuses with -32021)', async () => {
     linked = await link(server(), { era, handlers: { elicitation: { url: () => ({ action: 'decline' }) } } });
-    expect(linked.client.capabilities).toEqual({ elicitation: { url: {} } });
+    expect(linked.client.capabilities).toEqual({ elicitation: { url: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } });
     await expectRpcError(linked.client.callTool({ name: 'form' }), -32021);
   });
 
@@ -134,7 +136,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
       era,
       handlers: { sampling: { createMessage: () => ({ role: 'assistant', content: { type: 'text', text: 'x' }, model: 'm' }) } },
     });
-    expect(linked.client.capabilities).toEqual({ sampling: {} });
+    expect(linked.client.capabilities).toEqual({ sampling: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } });
     await expectRpcError(linked.client.callTool({ name: 'agent' }), -32021);
   });
 });

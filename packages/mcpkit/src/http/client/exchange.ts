@@ -20,23 +20,16 @@ export class Exchange {
   /** True when the body names a revision in `_meta` (2026-07-28): no session, no resumption, closing the stream cancels. */
   readonly stateless: boolean;
   readonly #waiting: Set<RequestId>;
-  readonly #parent: AbortSignal;
-  readonly #onParentAbort = (): void => {
-    this.controller.abort(this.#parent.reason);
-  };
   #cancelled = false;
   /** Delivering from this exchange's own body: an answer found there stops the reading by itself. */
   #delivering = false;
   /** The body has been read to its end: nothing is left to abort. */
   #finished = false;
 
-  constructor(ids: readonly RequestId[], stateless: boolean, parent: AbortSignal) {
+  constructor(ids: readonly RequestId[], stateless: boolean) {
     this.ids = ids;
     this.stateless = stateless;
     this.#waiting = new Set(ids);
-    this.#parent = parent;
-    if (parent.aborted) this.controller.abort(parent.reason);
-    else parent.addEventListener('abort', this.#onParentAbort, { once: true });
   }
 
   /** True once every request has its response (at once for a body without requests). */
@@ -78,9 +71,9 @@ export class Exchange {
     this.controller.abort(CANCELLED);
   }
 
-  /** Detaches from the transport's close signal. */
-  dispose(): void {
-    this.#parent.removeEventListener('abort', this.#onParentAbort);
+  /** The transport closed: abort the request and its stream. */
+  abort(reason: unknown): void {
+    this.controller.abort(reason);
   }
 }
 

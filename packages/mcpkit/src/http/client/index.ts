@@ -9,7 +9,7 @@
 export { connectHttp, type ConnectHttpOptions } from './connectHttp.js';
 export { FetchHttpClient, type FetchLike } from './fetchHttpClient.js';
 export type { HttpClient, HttpClientRequest, HttpReply } from './httpClient.js';
-export type { HeaderSource, HttpClientOptions } from './send.js';
+export type { HeaderSource, HttpTransportOptions } from './send.js';
 export { HttpTransportError } from './httpError.js';
 export type { ReconnectOptions } from './reconnect.js';
 export { SseClientTransport, type SseClientTransportOptions } from './sseClientTransport.js';

@@ -17,7 +17,7 @@ export type HeaderMap = Readonly<Record<string, string>>;
 export type HeaderSource = HeaderMap | (() => HeaderMap | Promise<HeaderMap>);
 
 /** How the client transports reach the server; shared by both transports' options. */
-export interface HttpClientOptions {
+export interface HttpTransportOptions {
   /** Extra headers for every request (`Authorization`, say): a map, or a function called before each request. */
   readonly headers?: HeaderSource;
   /** The `fetch` to use. Given, it wins over `httpClient`: requests go through it. */
@@ -46,26 +46,43 @@ export interface HttpRequest extends HttpClientRequest {
 }
 
 /** The context of a transport: an explicit `fetch` wins, then `httpClient`, then the global `fetch`. */
-export function httpContext(options: HttpClientOptions): HttpContext {
-  const client = options.fetch !== undefined || options.httpClient === undefined ? new FetchHttpClient(options.fetch, options.requestInit) : options.httpClient;
+export function httpContext(options: HttpTransportOptions): HttpContext {
+  const client =
+    options.fetch !== undefined || options.httpClient === undefined
+      ? new FetchHttpClient(options.fetch, options.requestInit)
+      : options.httpClient;
   return { client, headers: withInitHeaders(options.requestInit?.headers, options.headers) };
 }
 
 /** Sends one request. Rejects with `HttpTransportError` on a network failure, or with the abort reason if `signal` aborted. */
-export async function send(context: HttpContext, request: HttpRequest): Promise<HttpReply> {
+export function send(context: HttpContext, request: HttpRequest): Promise<HttpReply> {
   const source = context.headers;
-  let outgoing: HttpClientRequest = request;
-  if (source !== undefined) {
-    const extra = typeof source === 'function' ? await source() : source;
-    outgoing = { ...request, headers: mergeHeaders(extra, request.headers) };
-  }
+  if (source !== undefined) return sendWithHeaders(context, request, source);
+  let pending: Promise<HttpReply>;
   try {
-    return await context.client.request(outgoing);
+    pending = context.client.request(request);
   } catch (error) {
-    if (request.signal.aborted) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new HttpTransportError(undefined, `${request.what} failed: ${reason}`, { cause: error });
+    return Promise.reject(failure(request, error));
   }
+  return pending.catch((error: unknown) => {
+    throw failure(request, error);
+  });
+}
+
+async function sendWithHeaders(context: HttpContext, request: HttpRequest, source: HeaderSource): Promise<HttpReply> {
+  const extra = typeof source === 'function' ? await source() : source;
+  try {
+    return await context.client.request({ ...request, headers: mergeHeaders(extra, request.headers) });
+  } catch (error) {
+    throw failure(request, error);
+  }
+}
+
+/** What a failed request rejects with: the abort reason as is, anything else as `HttpTransportError`. */
+function failure(request: HttpRequest, error: unknown): unknown {
+  if (request.signal.aborted) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new HttpTransportError(undefined, `${request.what} failed: ${reason}`, { cause: error });
 }
 
 /** Reads and discards a body we do not need, so the connection can be reused. */

@@ -13,11 +13,11 @@ import type { SendOptions, Transport, TransportSink } from '../../jsonrpc/transp
 import { toFrame } from './frames.js';
 import { isOk, mediaType, type HttpReply } from './httpClient.js';
 import { HttpTransportError, statusError } from './httpError.js';
-import { discard, httpContext, send, type HttpClientOptions, type HttpContext } from './send.js';
+import { discard, httpContext, send, type HttpTransportOptions, type HttpContext } from './send.js';
 import { SseParser } from './sseParser.js';
 
 /** How to reach a 2024-11-05 HTTP+SSE server. */
-export interface SseClientTransportOptions extends HttpClientOptions {
+export interface SseClientTransportOptions extends HttpTransportOptions {
   /** The SSE endpoint (the URL the `GET` opens). */
   readonly url: string | URL;
   /** How long to wait for the `endpoint` event, ms (default 10 000). */

@@ -31,7 +31,7 @@ import { statelessRevision } from './messageHeaders.js';
 import { postHeaders } from './postHeaders.js';
 import { reconnectPolicy, type ReconnectOptions, type ReconnectPolicy } from './reconnect.js';
 import { reinitialize } from './reinitialize.js';
-import { discard, httpContext, send, type HttpClientOptions, type HttpContext } from './send.js';
+import { discard, httpContext, send, type HttpTransportOptions, type HttpContext } from './send.js';
 import { ServerStream } from './serverStream.js';
 import { endSession, HandshakeSession } from './session.js';
 import type { SseClientTransport } from './sseClientTransport.js';
@@ -41,7 +41,7 @@ import { relearnHeaders } from './toolRefresh.js';
 import { ToolRegistry } from './toolRegistry.js';
 
 /** How to reach a Streamable HTTP server. */
-export interface StreamableHttpClientTransportOptions extends HttpClientOptions {
+export interface StreamableHttpClientTransportOptions extends HttpTransportOptions {
   /** The MCP endpoint. */
   readonly url: string | URL;
   /** How dropped SSE streams are resumed (handshake era). */
@@ -66,6 +66,8 @@ export class StreamableHttpClientTransport implements Transport {
   readonly #session: HandshakeSession;
   readonly #tools: ToolRegistry;
   readonly #exchanges = new Map<RequestId, Exchange>();
+  /** Every POST in flight, requests and notifications alike: closing aborts them. */
+  readonly #live = new Set<Exchange>();
   readonly #closer = new AbortController();
   readonly #server: ServerStream;
   #sink: TransportSink | undefined;
@@ -120,29 +122,34 @@ export class StreamableHttpClientTransport implements Transport {
    * `HttpTransportError` if the exchange failed without a JSON-RPC answer.
    * `relatedRequestId` needs no routing here: every message is its own POST.
    */
-  async send(payload: JsonRpcPayload, _options?: SendOptions): Promise<void> {
-    if (this.#sink === undefined || this.#ended) throw new LocalError('CONNECTION_CLOSED', this.#ended ? 'Transport closed' : 'Transport not started');
+  send(payload: JsonRpcPayload, _options?: SendOptions): Promise<void> {
+    if (this.#sink === undefined || this.#ended) {
+      return Promise.reject(new LocalError('CONNECTION_CLOSED', this.#ended ? 'Transport closed' : 'Transport not started'));
+    }
     if (this.#legacy !== undefined) return this.#legacy.send(payload);
     const messages: readonly JsonRpcMessage[] = Array.isArray(payload) ? payload : [payload as JsonRpcMessage];
     const single = messages.length === 1 ? messages[0] : undefined;
     const statelessConnection = this.#session.version === undefined && this.#statelessVersion !== undefined;
     const cancelled = single === undefined ? undefined : routeCancellation(single, this.#exchanges, statelessConnection);
-    if (cancelled === 'stateless') return;
+    if (cancelled === 'stateless') return Promise.resolve();
     for (const message of messages) {
       if (this.#session.isInitialize(message)) this.#server.stop(); // a new handshake: the old session's stream is done
       this.#session.observeOutgoing(message);
       if (isRequest(message) && message.method === 'tools/list' && statelessRevision(message) !== undefined) this.#tools.watch(message.id);
     }
-    await this.#post(payload, messages, true);
+    const posted = this.#post(payload, messages, true);
+    if (cancelled === undefined) return posted;
     // Handshake era: the server was told; stop waiting on the abandoned request's stream too.
-    if (cancelled !== undefined) cancelled.cancel();
+    return posted.then(() => {
+      cancelled.cancel();
+    });
   }
 
   /** Aborts every request and stream, ends the session (`DELETE`; 405 is fine), and closes. */
   async close(): Promise<void> {
     if (this.#ended) return;
     this.#ended = true;
-    this.#closer.abort();
+    this.#abortAll();
     const legacy = this.#legacy;
     if (legacy !== undefined) await legacy.close();
     else await endSession(this.#session, this.#context, this.#url, this.#warn);
@@ -154,7 +161,9 @@ export class StreamableHttpClientTransport implements Transport {
     const revision = single === undefined ? undefined : statelessRevision(single);
     if (revision !== undefined) this.#statelessVersion = revision;
     const ids = messages.filter(isRequest).map((m) => m.id);
-    const exchange = new Exchange(ids, revision !== undefined, this.#closer.signal);
+    if (this.#ended) throw new LocalError('CONNECTION_CLOSED', 'Transport closed');
+    const exchange = new Exchange(ids, revision !== undefined);
+    this.#live.add(exchange);
     for (const id of ids) this.#exchanges.set(id, exchange);
     const what = `POST ${single !== undefined && 'method' in single ? single.method : 'message'}`;
     const headers = postHeaders(single, revision, { session: this.#session, tools: this.#tools, statelessVersion: this.#statelessVersion });
@@ -180,7 +189,7 @@ export class StreamableHttpClientTransport implements Transport {
       throw error;
     } finally {
       for (const id of ids) if (this.#exchanges.get(id) === exchange) this.#exchanges.delete(id);
-      exchange.dispose();
+      this.#live.delete(exchange);
     }
   }
 
@@ -277,12 +286,18 @@ export class StreamableHttpClientTransport implements Transport {
       closed: (error) => {
         if (this.#ended) return;
         this.#ended = true;
-        this.#closer.abort();
+        this.#abortAll();
         this.#sink?.closed(error);
       },
     });
     this.#legacy = legacy;
     await legacy.send(initialize);
+  }
+
+  /** Aborts every request and stream in flight, and whatever else waits on the close signal. */
+  #abortAll(): void {
+    this.#closer.abort();
+    for (const exchange of this.#live) exchange.abort(this.#closer.signal.reason);
   }
 
   /** Hands a frame to the client, after learning from it what the transport needs. */

@@ -59,7 +59,9 @@ describe('mcpkit/node client transports', () => {
     const transport = connectHttp(url);
     const client = await connect(transport, era);
     const messages = Array.from({ length: 64 }, (_, i) => `m${String(i)}`);
-    const answers = await Promise.all(messages.map(async (message) => text(await client.callTool({ name: 'echo', arguments: { message } }))));
+    const answers = await Promise.all(
+      messages.map(async (message) => text(await client.callTool({ name: 'echo', arguments: { message } }))),
+    );
     expect(answers).toEqual(messages);
     expect(transport.sessionId === undefined).toBe(era === '2026-07-28');
   });
@@ -70,7 +72,12 @@ describe('mcpkit/node client transports', () => {
     const transport = new StreamableHttpClientTransport({ url: `${closed.origin}/mcp`, fallbackToSse: false });
     await transport.start(new RecordingSink());
     const error = await transport
-      .send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } })
+      .send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpTransportError);
     expect((error as HttpTransportError).status).toBeUndefined();

@@ -6,7 +6,7 @@
  * @module
  */
 import type { ConnectHttpOptions } from '../../http/client/connectHttp.js';
-import type { HttpClientOptions } from '../../http/client/send.js';
+import type { HttpTransportOptions } from '../../http/client/send.js';
 import { SseClientTransport as SseOverHttpClient, type SseClientTransportOptions } from '../../http/client/sseClientTransport.js';
 import {
   StreamableHttpClientTransport as StreamableOverHttpClient,
@@ -17,7 +17,7 @@ import { NodeHttpClient } from './clientNodeHttp.js';
 let defaultClient: NodeHttpClient | undefined;
 
 /** The options, carried by the shared `NodeHttpClient` unless they name a `fetch` or an `httpClient`. */
-function onNode<T extends HttpClientOptions>(options: T): T {
+function onNode<T extends HttpTransportOptions>(options: T): T {
   if (options.fetch !== undefined || options.httpClient !== undefined) return options;
   defaultClient ??= new NodeHttpClient();
   return { ...options, httpClient: defaultClient };

@@ -34,7 +34,13 @@ function client(): NodeHttpClient {
 }
 
 function post(url: string, body = '{}', signal = new AbortController().signal): HttpClientRequest {
-  return { method: 'POST', url: new URL(url), headers: { 'Content-Type': 'application/json', 'Mcp-Method': 'ping' }, body, signal };
+  return {
+    method: 'POST',
+    url: new URL(url),
+    headers: { 'Content-Type': 'application/json', 'Mcp-Method': 'ping' },
+    body,
+    signal,
+  };
 }
 
 describe('NodeHttpClient', () => {
@@ -42,7 +48,12 @@ describe('NodeHttpClient', () => {
     const seen: { method?: string; mcpMethod?: string; length?: string; body?: string } = {};
     const server = await serve((req, res) => {
       void readBody(req).then((body) => {
-        Object.assign(seen, { method: req.method, mcpMethod: req.headers['mcp-method'], length: req.headers['content-length'], body: body.toString('utf8') });
+        Object.assign(seen, {
+          method: req.method,
+          mcpMethod: req.headers['mcp-method'],
+          length: req.headers['content-length'],
+          body: body.toString('utf8'),
+        });
         res.setHeader('X-Multi', ['a', 'b']);
         res.writeHead(200, 'Fine', { 'Content-Type': 'application/json; charset=utf-8' }).end('{"text":"Grüße"}');
       });
@@ -53,7 +64,12 @@ describe('NodeHttpClient', () => {
     expect(reply.header('x-multi')).toBe('a, b');
     expect(reply.header('mcp-session-id')).toBeUndefined();
     expect(await reply.text()).toBe('{"text":"Grüße"}');
-    expect(seen).toEqual({ method: 'POST', mcpMethod: 'ping', length: String(Buffer.byteLength('{"ask":"é"}')), body: '{"ask":"é"}' });
+    expect(seen).toEqual({
+      method: 'POST',
+      mcpMethod: 'ping',
+      length: String(Buffer.byteLength('{"ask":"é"}')),
+      body: '{"ask":"é"}',
+    });
   });
 
   it('pushes a chunked SSE body as text, never splitting a character', async () => {
@@ -83,7 +99,10 @@ describe('NodeHttpClient', () => {
     const http = client();
     const signal = new AbortController().signal; // shared, as a transport's close signal is
     for (let i = 0; i < 3; i++) await (await http.request(post(server.origin, '{}', signal))).text();
-    const note = await http.request({ ...post(server.origin, '{}', signal), headers: { 'Mcp-Method': 'notifications/initialized' } });
+    const note = await http.request({
+      ...post(server.origin, '{}', signal),
+      headers: { 'Mcp-Method': 'notifications/initialized' },
+    });
     expect(note.status).toBe(202);
     note.cancel(); // a body released unread
     await (await http.request(post(server.origin, '{}', signal))).text();
@@ -171,7 +190,8 @@ describe('NodeHttpClient', () => {
         seen.push(`${req.url ?? ''} ${req.method ?? ''} ${body.toString('utf8')} auth=${req.headers.authorization ?? '-'}`);
         if (req.url === '/keep') res.writeHead(307, { location: '/kept' }).end();
         else if (req.url === '/see') res.writeHead(303, { location: '/seen' }).end();
-        else if (req.url === '/away') res.writeHead(308, { location: `${target.origin.replace('127.0.0.1', 'localhost')}/there` }).end();
+        else if (req.url === '/away')
+          res.writeHead(308, { location: `${target.origin.replace('127.0.0.1', 'localhost')}/there` }).end();
         else res.writeHead(200).end();
       });
     });
@@ -202,7 +222,8 @@ describe('NodeHttpClient', () => {
       const port = req.socket.remotePort ?? 0;
       const n = (perSocket.get(port) ?? 0) + 1;
       perSocket.set(port, n);
-      if (n === 2) req.socket.destroy(); // as if its idle timeout had just expired
+      if (n === 2)
+        req.socket.destroy(); // as if its idle timeout had just expired
       else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
     const http = client();

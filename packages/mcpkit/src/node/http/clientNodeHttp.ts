@@ -8,7 +8,13 @@
  *
  * @module
  */
-import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingMessage,
+  type RequestOptions,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 import type { HttpClient, HttpClientRequest, HttpReply } from '../../http/client/httpClient.js';
@@ -27,7 +33,13 @@ export interface NodeHttpClientOptions {
 const MAX_REDIRECTS = 20;
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 /** The headers that describe a body, dropped when a redirect turns the request into a GET. */
-const BODY_HEADERS: ReadonlySet<string> = new Set(['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']);
+const BODY_HEADERS: ReadonlySet<string> = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'content-location',
+]);
 
 let sharedAgents: { readonly http: HttpAgent; readonly https: HttpsAgent } | undefined;
 /** The request options of each URL the transports use (they reuse one `URL` object per endpoint). */
@@ -122,12 +134,18 @@ export class NodeHttpClient implements HttpClient {
   #open(hop: Hop): ClientRequest {
     let base = urlOptions.get(hop.url);
     if (base === undefined) {
-      if (hop.url.protocol !== 'http:' && hop.url.protocol !== 'https:') throw new LocalError('INVALID_ARGUMENT', `Not an HTTP URL: ${hop.url.href}`);
+      if (hop.url.protocol !== 'http:' && hop.url.protocol !== 'https:')
+        throw new LocalError('INVALID_ARGUMENT', `Not an HTTP URL: ${hop.url.href}`);
       base = urlToHttpOptions(hop.url);
       urlOptions.set(hop.url, base);
     }
     const secure = hop.url.protocol === 'https:';
-    const options: RequestOptions = { ...base, method: hop.method, headers: hop.headers, agent: secure ? this.#httpsAgent : this.#agent };
+    const options: RequestOptions = {
+      ...base,
+      method: hop.method,
+      headers: hop.headers,
+      agent: secure ? this.#httpsAgent : this.#agent,
+    };
     return secure ? httpsRequest(options) : httpRequest(options);
   }
 }
@@ -135,7 +153,8 @@ export class NodeHttpClient implements HttpClient {
 /** The next hop after a redirect, as `fetch` makes it: 303 (and 301/302 after a POST) becomes a GET; credentials stay on their origin. */
 function redirect(hop: Hop, status: number, location: string): Hop {
   const url = new URL(location, hop.url);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new LocalError('TRANSPORT_FAILED', `Redirected to a non-HTTP URL: ${url.href}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new LocalError('TRANSPORT_FAILED', `Redirected to a non-HTTP URL: ${url.href}`);
   const toGet = status === 303 ? hop.method !== 'GET' : (status === 301 || status === 302) && hop.method === 'POST';
   const crossOrigin = url.origin !== hop.url.origin;
   if (!toGet && !crossOrigin) return { ...hop, url };

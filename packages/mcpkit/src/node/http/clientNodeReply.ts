@@ -50,7 +50,7 @@ export class NodeReply implements HttpReply {
     });
     res.once('close', () => {
       release();
-      this.#end({ error: this.#error ?? new LocalError('TRANSPORT_FAILED', 'The connection closed before the response ended') });
+      if (this.#outcome === undefined) this.#end({ error: this.#error ?? new LocalError('TRANSPORT_FAILED', 'The connection closed before the response ended') });
     });
     if (this.header('content-type')?.startsWith('text/event-stream') === true) return;
     const chunks: Buffer[] = [];

@@ -40,14 +40,23 @@ export class NodeExchange implements HttpExchange {
     if (this.#aborter === undefined) {
       const aborter = new AbortController();
       this.#aborter = aborter;
-      const res = this.#res;
-      if (res.destroyed && !res.writableFinished) aborter.abort();
-      else
-        res.once('close', () => {
-          if (!res.writableFinished) aborter.abort();
-        });
+      this.onAbort(() => {
+        aborter.abort();
+      });
     }
     return this.#aborter.signal;
+  }
+
+  onAbort(listener: () => void): void {
+    const res = this.#res;
+    if (res.destroyed && !res.writableFinished) {
+      listener();
+      return;
+    }
+    // 'close' comes once; `on` spares the wrapper `once` makes.
+    res.on('close', () => {
+      if (!res.writableFinished) listener();
+    });
   }
 
   query(name: string): string | undefined {
