@@ -14,7 +14,7 @@
 import { encode } from '../jsonrpc/codec.js';
 import { LocalError } from '../jsonrpc/localError.js';
 import type { JsonRpcMessage, JsonRpcPayload } from '../jsonrpc/message.js';
-import type { Transport, TransportSink } from '../jsonrpc/transport.js';
+import type { MessageInfo, Transport, TransportSink } from '../jsonrpc/transport.js';
 import type { HttpExchange, StreamWriter } from './exchange.js';
 import { statusOfResponse } from './httpError.js';
 import type { KeepAlive } from './keepAlive.js';
@@ -45,19 +45,11 @@ export class StatelessTransport implements Transport {
 
   /** Hands the request to the server; a closed connection cancels it (once watched) and ends the transport. */
   deliver(message: JsonRpcMessage): void {
-    const exchange = this.#exchange;
-    const watch = (): AbortSignal => this.#watch();
-    this.#sink?.receive(message, {
-      auth: exchange.auth,
-      get signal() {
-        return watch();
-      },
-      transport: new RequestView(exchange, undefined, undefined),
-    });
+    this.#sink?.receive(message, new StatelessInfo(this, this.#exchange));
   }
 
-  /** The exchange's signal, and this transport closing when it fires. */
-  #watch(): AbortSignal {
+  /** @internal The exchange's signal, and this transport closing when it fires (see `StatelessInfo`). */
+  watch(): AbortSignal {
     const signal = this.#exchange.signal;
     if (!this.#watching) {
       this.#watching = true;
@@ -110,5 +102,28 @@ export class StatelessTransport implements Transport {
   #end(): void {
     this.#answered = true;
     queueMicrotask(() => void this.close());
+  }
+}
+
+/**
+ * What the engine learns of the request: its signal is read (and watched)
+ * only if the handler reads its own. A class, not an object literal with a
+ * getter: V8 makes those in a way that outlives young-generation collections,
+ * and a stateless server makes one per request (measured: +25 MB of RSS over
+ * 6,000 requests).
+ */
+class StatelessInfo implements MessageInfo {
+  readonly auth: unknown;
+  readonly transport: RequestView;
+  readonly #owner: StatelessTransport;
+
+  constructor(owner: StatelessTransport, exchange: HttpExchange) {
+    this.#owner = owner;
+    this.auth = exchange.auth;
+    this.transport = new RequestView(exchange, undefined, undefined);
+  }
+
+  get signal(): AbortSignal {
+    return this.#owner.watch();
   }
 }

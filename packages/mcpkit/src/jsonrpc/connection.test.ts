@@ -613,6 +613,38 @@ describe('inbound requests', () => {
     expect(fake.sent).toStrictEqual([]);
   });
 
+  it('reads the transport’s signal only when the handler reads its own', async () => {
+    const controller = new AbortController();
+    let reads = 0;
+    const info = {
+      get signal() {
+        reads++;
+        return controller.signal;
+      },
+    };
+    const { fake } = await open({ onRequest: (request, context) => (request.method === 'watch' ? context.signal.aborted : 'done') });
+    fake.deliver(req(1, 'plain'), info);
+    expect(await fake.nextSent(1)).toStrictEqual({ jsonrpc: '2.0', id: 1, result: 'done' });
+    expect(reads).toBe(0);
+    fake.deliver(req(2, 'watch'), info);
+    expect(await fake.nextSent(2)).toStrictEqual({ jsonrpc: '2.0', id: 2, result: false });
+    expect(reads).toBeGreaterThan(0);
+  });
+
+  it('cancels at once when the transport’s signal had already fired', async () => {
+    let aborted: boolean | undefined;
+    const { fake } = await open({
+      onRequest: (_r, context) => {
+        aborted = context.signal.aborted;
+        return 'ignored';
+      },
+    });
+    fake.deliver(req(1, 'late'), { signal: AbortSignal.abort('gone') });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(aborted).toBe(true);
+    expect(fake.sent).toStrictEqual([]);
+  });
+
   it('fires the handler’s signal when the connection closes', async () => {
     let signal: AbortSignal | undefined;
     const { fake, connection } = await open({

@@ -8,7 +8,6 @@
  */
 import { decode, decodeValue, encode, type DecodeFailure, type DecodeResult, type DecodedMessage } from './codec.js';
 import type { CancellationConvention, ProgressConvention } from './conventions.js';
-import { Deadlines } from './deadlines.js';
 import { JsonRpcErrorCode } from './errorCodes.js';
 import { IncomingRequest, type IncomingHost, type RequestContext } from './incoming.js';
 import { LocalError } from './localError.js';
@@ -21,7 +20,7 @@ import type {
   Params,
   RequestId,
 } from './message.js';
-import { PendingRequest, type PendingHost, type RequestOptions } from './pending.js';
+import { Deadlines, PendingRequest, type PendingHost, type RequestOptions } from './pending.js';
 import { toRpcError } from './rpcError.js';
 import type { Frame, MessageInfo, SendOptions, Transport } from './transport.js';
 

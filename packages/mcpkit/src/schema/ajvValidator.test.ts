@@ -65,7 +65,10 @@ describe('AjvValidator: loading', () => {
     const fresh = new AjvValidator();
     await fresh.ready({ type: 'integer', minimum: 1 });
     await fresh.ready({ $schema: 'http://json-schema.org/draft-04/schema#' });
-    expect(fresh.compile({ type: 'integer', minimum: 1 })(0)).toStrictEqual({ ok: false, issues: [{ path: '', message: 'must be >= 1' }] });
+    expect(fresh.compile({ type: 'integer', minimum: 1 })(0)).toStrictEqual({
+      ok: false,
+      issues: [{ path: '', message: 'must be >= 1' }],
+    });
     expect(thrownBy(() => fresh.compile({ $schema: 'http://json-schema.org/draft-04/schema#' }))).toMatchObject(
       invalidArgument(/Unsupported JSON Schema dialect/),
     );

@@ -65,11 +65,14 @@ function genSchema(r: Rand, depth: number): unknown {
   if (depth > 0 && chance(r, 0.1)) return chance(r, 0.5);
   const s: Record<string, unknown> = {};
   if (chance(r, 0.8)) {
-    s['type'] = chance(r, 0.8) ? pick(r, TYPES) : [...new Set(Array.from({ length: 1 + Math.floor(r() * 3) }, () => pick(r, TYPES)))];
+    s['type'] = chance(r, 0.8)
+      ? pick(r, TYPES)
+      : [...new Set(Array.from({ length: 1 + Math.floor(r() * 3) }, () => pick(r, TYPES)))];
   }
   const focus = typeof s['type'] === 'string' && chance(r, 0.85) ? s['type'] : pick(r, TYPES);
   if (focus === 'number' || focus === 'integer' || chance(r, 0.05)) {
-    for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) if (chance(r, 0.3)) s[key] = pick(r, NUMBERS.slice(0, 12));
+    for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'])
+      if (chance(r, 0.3)) s[key] = pick(r, NUMBERS.slice(0, 12));
     if (chance(r, 0.25)) s['multipleOf'] = pick(r, [1, 2, 0.5, 0.1, 3, 0.01, 1e-7]);
   }
   if (focus === 'string' || chance(r, 0.05)) {
@@ -90,7 +93,7 @@ function genSchema(r: Rand, depth: number): unknown {
       s['properties'] = properties;
     }
     if (chance(r, 0.6)) s['required'] = [...new Set(Array.from({ length: Math.floor(r() * 4) }, () => pick(r, NAMES)))];
-    if (chance(r, 0.5)) s['additionalProperties'] = chance(r, 0.6) ? chance(r, 0.7) ? false : true : genSchema(r, depth + 1);
+    if (chance(r, 0.5)) s['additionalProperties'] = chance(r, 0.6) ? (chance(r, 0.7) ? false : true) : genSchema(r, depth + 1);
     if (chance(r, 0.1)) s['minProperties'] = Math.floor(r() * 3);
     if (chance(r, 0.1)) s['maxProperties'] = Math.floor(r() * 3);
   }
@@ -102,7 +105,8 @@ function genSchema(r: Rand, depth: number): unknown {
   if (chance(r, 0.05)) s['examples'] = [randomJson(r, 2)];
   if (chance(r, 0.05)) s['x-mcp-header'] = 'X';
   if (chance(r, 0.03)) s['deprecated'] = true;
-  if (depth === 0 && chance(r, 0.1)) s['$schema'] = pick(r, ['https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-07/schema#']);
+  if (depth === 0 && chance(r, 0.1))
+    s['$schema'] = pick(r, ['https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-07/schema#']);
   return s;
 }
 
@@ -113,11 +117,18 @@ function genValue(r: Rand, schema: unknown, depth: number): unknown {
   if (Array.isArray(s['enum']) && chance(r, 0.5)) return structuredClone(pick(r, s['enum'] as unknown[]));
   if (s['const'] !== undefined && chance(r, 0.5)) return structuredClone(s['const']);
   const declared = s['type'];
-  const type = typeof declared === 'string' && chance(r, 0.8) ? declared : Array.isArray(declared) && chance(r, 0.8) ? pick(r, declared as string[]) : pick(r, TYPES);
+  const type =
+    typeof declared === 'string' && chance(r, 0.8)
+      ? declared
+      : Array.isArray(declared) && chance(r, 0.8)
+        ? pick(r, declared as string[])
+        : pick(r, TYPES);
   switch (type) {
     case 'number':
     case 'integer': {
-      const near = [s['minimum'], s['maximum'], s['exclusiveMinimum'], s['exclusiveMaximum']].filter((v): v is number => typeof v === 'number');
+      const near = [s['minimum'], s['maximum'], s['exclusiveMinimum'], s['exclusiveMaximum']].filter(
+        (v): v is number => typeof v === 'number',
+      );
       if (near.length > 0 && chance(r, 0.6)) return pick(r, near) + pick(r, [-1, -0.5, 0, 0, 0.5, 1]);
       return chance(r, 0.03) ? pick(r, [NaN, Infinity, -Infinity]) : pick(r, NUMBERS);
     }
@@ -136,7 +147,8 @@ function genValue(r: Rand, schema: unknown, depth: number): unknown {
       const out: Record<string, unknown> = {};
       const properties = (s['properties'] ?? {}) as Record<string, unknown>;
       for (const name of Object.keys(properties)) if (chance(r, 0.7)) out[name] = genValue(r, properties[name], depth + 1);
-      for (const name of (s['required'] ?? []) as string[]) if (chance(r, 0.8)) out[name] = genValue(r, properties[name] ?? true, depth + 1);
+      for (const name of (s['required'] ?? []) as string[])
+        if (chance(r, 0.8)) out[name] = genValue(r, properties[name] ?? true, depth + 1);
       if (chance(r, 0.3)) out[pick(r, NAMES)] = randomJson(r, depth + 1);
       if (chance(r, 0.05)) out['u'] = undefined;
       // A member named __proto__ as JSON.parse makes it: an own property.
@@ -172,7 +184,9 @@ function compare(schema: JsonSchemaObject, values: readonly unknown[], mismatche
       try {
         expect(actual).toStrictEqual(expected);
       } catch {
-        mismatches.push(`${JSON.stringify(schema)} on ${JSON.stringify(value) as string | undefined}: ${JSON.stringify(actual)} ≠ ajv ${JSON.stringify(expected)}`);
+        mismatches.push(
+          `${JSON.stringify(schema)} on ${JSON.stringify(value) as string | undefined}: ${JSON.stringify(actual)} ≠ ajv ${JSON.stringify(expected)}`,
+        );
       }
     }
   }
@@ -191,25 +205,72 @@ describe('compileCommonSubset: the same verdicts and issues as ajv', () => {
   });
 
   it.each<[string, JsonSchemaObject, unknown[]]>([
-    ['an inherited member counts as present', { type: 'object', required: ['constructor', 'toString'], properties: { constructor: { type: 'string' } } }, [{}, { constructor: 'x' }]],
-    ['an own __proto__ member', { type: 'object', additionalProperties: false, properties: { a: {} } }, [JSON.parse('{"__proto__":{"a":1}}')]],
+    [
+      'an inherited member counts as present',
+      { type: 'object', required: ['constructor', 'toString'], properties: { constructor: { type: 'string' } } },
+      [{}, { constructor: 'x' }],
+    ],
+    [
+      'an own __proto__ member',
+      { type: 'object', additionalProperties: false, properties: { a: {} } },
+      [JSON.parse('{"__proto__":{"a":1}}')],
+    ],
     ['integer accepts ±Infinity, not NaN', { type: 'integer' }, [Infinity, -Infinity, NaN, 1.0, -0, 2 ** 60, 0.1]],
-    ['NaN fails every bound', { type: 'number', minimum: 0, maximum: 1, exclusiveMinimum: -1, exclusiveMaximum: 2 }, [NaN, 0, 1, 2, -1]],
+    [
+      'NaN fails every bound',
+      { type: 'number', minimum: 0, maximum: 1, exclusiveMinimum: -1, exclusiveMaximum: 2 },
+      [NaN, 0, 1, 2, -1],
+    ],
     ['multipleOf as ajv computes it', { multipleOf: 0.1 }, [0.3, 0.7, 1e21, 3e-7, 1, NaN, Infinity]],
     ['a large ratio is not a multiple (parseInt of its string)', { multipleOf: 1 }, [1e21, 123456789012345680000]],
     ['lengths in code points', { type: 'string', minLength: 2, maxLength: 2 }, ['😀', '😀😀', 'a😀', '\ud83d\ud83d', '\ude00a']],
     ['pattern with the u flag', { type: 'string', pattern: '^\\p{Lu}.$' }, ['Éa', 'éa', 'A😀', 'AB']],
-    ['enum of objects and primitives', { enum: [{ a: [1, 2] }, 'x', null, 0] }, [{ a: [1, 2] }, { a: [2, 1] }, 'x', null, -0, false, [], NaN]],
+    [
+      'enum of objects and primitives',
+      { enum: [{ a: [1, 2] }, 'x', null, 0] },
+      [{ a: [1, 2] }, { a: [2, 1] }, 'x', null, -0, false, [], NaN],
+    ],
     ['const object', { const: { a: { b: null } } }, [{ a: { b: null } }, { a: { b: null, c: 1 } }, { a: {} }]],
     ['const false', { const: false }, [false, 0, null, true]],
-    ['type error in the group of a single type', { type: 'string', minLength: 1, minimum: 3, enum: ['a', 2] }, [2, 'a', '', 4, null]],
+    [
+      'type error in the group of a single type',
+      { type: 'string', minLength: 1, minimum: 3, enum: ['a', 2] },
+      [2, 'a', '', 4, null],
+    ],
     ['type error up front', { type: ['string', 'null'], minLength: 2, enum: ['ab', 5] }, [5, 'ab', 'a', null, true]],
-    ['undefined members', { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: false }, [{ a: undefined }, { a: 'x', b: undefined }]],
-    ['sparse arrays', { type: 'array', items: { type: 'number' } }, [[1, undefined, 2], [, 1]]], // eslint-disable-line no-sparse-arrays
-    ['false subschemas', { type: 'object', properties: { a: false }, items: false, additionalProperties: { type: 'array', items: false } }, [{ a: 1 }, { b: [] }, { b: [1] }, []]],
-    ['more than 8 properties', { type: 'object', additionalProperties: false, properties: Object.fromEntries('abcdefghij'.split('').map((k) => [k, { type: 'number' }])) }, [{ a: 1, z: 2, j: 'x' }, { toString: 1 }]],
+    [
+      'undefined members',
+      { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: false },
+      [{ a: undefined }, { a: 'x', b: undefined }],
+    ],
+    [
+      'sparse arrays',
+      { type: 'array', items: { type: 'number' } },
+      [
+        [1, undefined, 2],
+        [, 1],
+      ],
+    ], // eslint-disable-line no-sparse-arrays
+    [
+      'false subschemas',
+      { type: 'object', properties: { a: false }, items: false, additionalProperties: { type: 'array', items: false } },
+      [{ a: 1 }, { b: [] }, { b: [1] }, []],
+    ],
+    [
+      'more than 8 properties',
+      {
+        type: 'object',
+        additionalProperties: false,
+        properties: Object.fromEntries('abcdefghij'.split('').map((k) => [k, { type: 'number' }])),
+      },
+      [{ a: 1, z: 2, j: 'x' }, { toString: 1 }],
+    ],
     ['escaped paths', { type: 'object', required: ['a/b', '~c'], additionalProperties: false }, [{ 'x/y': 1, '~': 2 }]],
-    ['an empty schema and annotations only', { title: 't', description: 'd', default: 1, examples: [], 'x-a': { b: 1 }, $comment: 'c' }, [1, null, {}]],
+    [
+      'an empty schema and annotations only',
+      { title: 't', description: 'd', default: 1, examples: [], 'x-a': { b: 1 }, $comment: 'c' },
+      [1, null, {}],
+    ],
   ])('%s', (_name, schema, values) => {
     const mismatches: string[] = [];
     compare(schema, values, mismatches);

@@ -31,8 +31,7 @@
  * @module
  */
 import type { JsonSchemaObject } from '../protocol/types/tools.js';
-import { jsonEqual, ucs2length } from './jsonEqual.js';
-import { FORMS, GROUP_OF, isSchemaObject, TYPE_TESTS, type Group, type Schema } from './subsetKeywords.js';
+import { FORMS, GROUP_OF, isSchemaObject, jsonEqual, TYPE_TESTS, ucs2length, type Group, type Schema } from './subsetKeywords.js';
 import { toPointer, type Issue, type ValidateFn, type ValidationResult } from './jsonSchemaValidator.js';
 
 /** Checks a value at `path`. Without `out` it stops at the first failure; with it, it reports every issue. */
@@ -219,7 +218,8 @@ const GROUP_COMPILERS: Readonly<Record<Group, (schema: Schema) => Check[] | unde
     if (additionalProperties !== undefined) {
       const extra = compileNode(additionalProperties, false);
       if (extra === undefined) return undefined;
-      if (extra !== pass) checks.push(additionalCheck(new Set(Object.keys(declared)), additionalProperties === false ? undefined : extra));
+      if (extra !== pass)
+        checks.push(additionalCheck(new Set(Object.keys(declared)), additionalProperties === false ? undefined : extra));
     }
     if (properties.length > 0) checks.push(propertiesCheck(properties));
     return checks;
@@ -228,7 +228,8 @@ const GROUP_COMPILERS: Readonly<Record<Group, (schema: Schema) => Check[] | unde
 
 function constCheck(constant: unknown): Check {
   const message = 'must be equal to constant';
-  if (typeof constant !== 'object' || constant === null) return (value, path, out) => value === constant || fail(out, path, message);
+  if (typeof constant !== 'object' || constant === null)
+    return (value, path, out) => value === constant || fail(out, path, message);
   return (value, path, out) => jsonEqual(value, constant) || fail(out, path, message);
 }
 

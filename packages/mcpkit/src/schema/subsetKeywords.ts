@@ -4,10 +4,12 @@
  * the type tests, and for each keyword the values it takes. Each value check
  * is at least as strict as the 2020-12, draft-07 and draft-06 meta-schemas, so
  * a schema accepted here is valid in all three; anything else goes to ajv.
+ * Also the two runtime helpers of ajv's generated code, reproduced so that the
+ * subset decides exactly as ajv does: deep equality for `enum`/`const` (the
+ * `fast-deep-equal` package) and string length in code points.
  *
  * @module
  */
-import { jsonEqual } from './jsonEqual.js';
 
 /** A JSON Schema object, as read here. */
 export type Schema = Readonly<Record<string, unknown>>;
@@ -92,7 +94,8 @@ function isTypeKeyword(value: unknown): boolean {
 function isEnum(value: unknown): boolean {
   if (!Array.isArray(value) || value.length === 0 || !value.every(isJson)) return false;
   // draft-07 asks for unique items (2020-12 does not); duplicates go to ajv, which knows.
-  for (let i = 0; i < value.length; i++) for (let j = i + 1; j < value.length; j++) if (jsonEqual(value[i], value[j])) return false;
+  for (let i = 0; i < value.length; i++)
+    for (let j = i + 1; j < value.length; j++) if (jsonEqual(value[i], value[j])) return false;
   return true;
 }
 
@@ -133,4 +136,61 @@ function isString(value: unknown): value is string {
 
 function isBoolean(value: unknown): boolean {
   return typeof value === 'boolean';
+}
+
+/**
+ * Deep equality as `fast-deep-equal` 3 defines it: same constructor, arrays
+ * element by element, objects by own enumerable keys, and `NaN` equal to
+ * itself. One difference: where it throws (see below), this compares.
+ */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null) {
+    if (a.constructor !== b.constructor) return false;
+    if (Array.isArray(a)) {
+      const other = b as unknown[];
+      if (a.length !== other.length) return false;
+      for (let i = a.length; i-- !== 0;) if (!jsonEqual(a[i], other[i])) return false;
+      return true;
+    }
+    if (a.constructor === RegExp)
+      return (a as RegExp).source === (b as RegExp).source && (a as RegExp).flags === (b as RegExp).flags;
+    // fast-deep-equal calls these whenever they are not Object's own, and so
+    // throws on data with a member named `valueOf` or `toString`; data is
+    // compared member by member then.
+    const valueOf: unknown = (a as { valueOf: unknown }).valueOf;
+    if (valueOf !== Object.prototype.valueOf && typeof valueOf === 'function') return valueOf.call(a) === callOrGet(b, 'valueOf');
+    const toString: unknown = (a as { toString: unknown }).toString;
+    if (toString !== Object.prototype.toString && typeof toString === 'function')
+      return toString.call(a) === callOrGet(b, 'toString');
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    for (let i = keys.length; i-- !== 0;) if (!Object.prototype.hasOwnProperty.call(b, keys[i] as string)) return false;
+    for (let i = keys.length; i-- !== 0;) {
+      const key = keys[i] as string;
+      if (!jsonEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+    }
+    return true;
+  }
+  // True if both are NaN.
+  return Number.isNaN(a) && Number.isNaN(b);
+}
+
+function callOrGet(target: object, name: 'valueOf' | 'toString'): unknown {
+  const member: unknown = Reflect.get(target, name);
+  return typeof member === 'function' ? (member as () => unknown).call(target) : member;
+}
+
+/** The length of `text` in Unicode code points (a surrogate pair counts once), as JSON Schema measures strings. */
+export function ucs2length(text: string): number {
+  const length = text.length;
+  let count = 0;
+  let pos = 0;
+  while (pos < length) {
+    count++;
+    const unit = text.charCodeAt(pos++);
+    // A high surrogate followed by a low one is one code point.
+    if (unit >= 0xd800 && unit <= 0xdbff && pos < length && (text.charCodeAt(pos) & 0xfc00) === 0xdc00) pos++;
+  }
+  return count;
 }

@@ -1,11 +1,12 @@
 /**
- * One POST in flight: the requests it carries that still wait for their
- * response, and the abort controller of its request and response stream.
+ * The POSTs in flight: each one's requests that still wait for their
+ * response and the abort controller of its request and response stream, and
+ * the table that finds them by request id and aborts them all on close.
  *
  * @module
  */
 import { LocalError } from '../../jsonrpc/localError.js';
-import type { JsonRpcMessage, RequestId } from '../../jsonrpc/message.js';
+import { isRequest, type JsonRpcMessage, type RequestId } from '../../jsonrpc/message.js';
 
 // Abort reasons, built once: an `abort()` without one builds a DOMException (and its stack) per call.
 const ANSWERED = new LocalError('CANCELLED', 'Every request of the exchange was answered elsewhere');
@@ -77,6 +78,45 @@ export class Exchange {
   }
 }
 
+/** The exchanges in flight: by request id (for responses and cancellation), and all of them (notifications too) for closing. */
+export class ExchangeTable {
+  readonly #byId = new Map<RequestId, Exchange>();
+  readonly #live = new Set<Exchange>();
+
+  /** Starts an exchange for `messages`. */
+  open(messages: readonly JsonRpcMessage[], stateless: boolean): Exchange {
+    const ids: RequestId[] = [];
+    for (let i = 0; i < messages.length; i++) {
+      const message = messages[i] as JsonRpcMessage;
+      if (isRequest(message)) ids.push(message.id);
+    }
+    const exchange = new Exchange(ids, stateless);
+    this.#live.add(exchange);
+    for (let i = 0; i < ids.length; i++) this.#byId.set(ids[i] as RequestId, exchange);
+    return exchange;
+  }
+
+  /** The exchange is over. */
+  close(exchange: Exchange): void {
+    this.#live.delete(exchange);
+    const { ids } = exchange;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as RequestId;
+      if (this.#byId.get(id) === exchange) this.#byId.delete(id);
+    }
+  }
+
+  /** The exchange carrying request `id`. */
+  get(id: RequestId): Exchange | undefined {
+    return this.#byId.get(id);
+  }
+
+  /** Aborts every exchange (the transport closed). */
+  abortAll(reason: unknown): void {
+    for (const exchange of this.#live) exchange.abort(reason);
+  }
+}
+
 /**
  * Where a `notifications/cancelled` goes. For a 2026-07-28 request, closing
  * its stream is the cancellation: it is aborted here and nothing is POSTed
@@ -84,7 +124,7 @@ export class Exchange {
  * had a handshake: there is nobody to tell). For a handshake-era request, the
  * exchange to abort once the notification went out. Undefined otherwise.
  */
-export function routeCancellation(message: JsonRpcMessage, exchanges: ReadonlyMap<RequestId, Exchange>, statelessConnection: boolean): 'stateless' | Exchange | undefined {
+export function routeCancellation(message: JsonRpcMessage, exchanges: ExchangeTable, statelessConnection: boolean): 'stateless' | Exchange | undefined {
   if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return undefined;
   const params = message.params as Record<string, unknown> | undefined;
   const target = params?.['requestId'];

@@ -79,8 +79,8 @@ async function sendWithHeaders(context: HttpContext, request: HttpRequest, sourc
 }
 
 /** What a failed request rejects with: the abort reason as is, anything else as `HttpTransportError`. */
-function failure(request: HttpRequest, error: unknown): unknown {
-  if (request.signal.aborted) return error;
+function failure(request: HttpRequest, error: unknown): Error {
+  if (request.signal.aborted) return error as Error;
   const reason = error instanceof Error ? error.message : String(error);
   return new HttpTransportError(undefined, `${request.what} failed: ${reason}`, { cause: error });
 }

@@ -21,9 +21,9 @@
  */
 import { encode } from '../../jsonrpc/codec.js';
 import { LocalError } from '../../jsonrpc/localError.js';
-import { isRequest, type JsonRpcMessage, type JsonRpcPayload, type RequestId } from '../../jsonrpc/message.js';
+import { isRequest, type JsonRpcMessage, type JsonRpcPayload } from '../../jsonrpc/message.js';
 import type { Frame, SendOptions, Transport, TransportSink } from '../../jsonrpc/transport.js';
-import { Exchange, routeCancellation } from './exchange.js';
+import { ExchangeTable, routeCancellation, type Exchange } from './exchange.js';
 import { toFrame } from './frames.js';
 import { isOk, mediaType, type HttpReply } from './httpClient.js';
 import { HttpTransportError, readErrorBody, statusError } from './httpError.js';
@@ -65,9 +65,7 @@ export class StreamableHttpClientTransport implements Transport {
   readonly #warn: (message: string) => void;
   readonly #session: HandshakeSession;
   readonly #tools: ToolRegistry;
-  readonly #exchanges = new Map<RequestId, Exchange>();
-  /** Every POST in flight, requests and notifications alike: closing aborts them. */
-  readonly #live = new Set<Exchange>();
+  readonly #exchanges = new ExchangeTable();
   readonly #closer = new AbortController();
   readonly #server: ServerStream;
   #sink: TransportSink | undefined;
@@ -132,7 +130,8 @@ export class StreamableHttpClientTransport implements Transport {
     const statelessConnection = this.#session.version === undefined && this.#statelessVersion !== undefined;
     const cancelled = single === undefined ? undefined : routeCancellation(single, this.#exchanges, statelessConnection);
     if (cancelled === 'stateless') return Promise.resolve();
-    for (const message of messages) {
+    for (let i = 0; i < messages.length; i++) {
+      const message = messages[i] as JsonRpcMessage;
       if (this.#session.isInitialize(message)) this.#server.stop(); // a new handshake: the old session's stream is done
       this.#session.observeOutgoing(message);
       if (isRequest(message) && message.method === 'tools/list' && statelessRevision(message) !== undefined) this.#tools.watch(message.id);
@@ -157,14 +156,11 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   async #post(payload: JsonRpcPayload, messages: readonly JsonRpcMessage[], mayRecover: boolean): Promise<void> {
+    if (this.#closer.signal.aborted) throw new LocalError('CONNECTION_CLOSED', 'Transport closed');
     const single = messages.length === 1 ? messages[0] : undefined;
     const revision = single === undefined ? undefined : statelessRevision(single);
     if (revision !== undefined) this.#statelessVersion = revision;
-    const ids = messages.filter(isRequest).map((m) => m.id);
-    if (this.#ended) throw new LocalError('CONNECTION_CLOSED', 'Transport closed');
-    const exchange = new Exchange(ids, revision !== undefined);
-    this.#live.add(exchange);
-    for (const id of ids) this.#exchanges.set(id, exchange);
+    const exchange = this.#exchanges.open(messages, revision !== undefined);
     const what = `POST ${single !== undefined && 'method' in single ? single.method : 'message'}`;
     const headers = postHeaders(single, revision, { session: this.#session, tools: this.#tools, statelessVersion: this.#statelessVersion });
     try {
@@ -176,53 +172,56 @@ export class StreamableHttpClientTransport implements Transport {
         signal: exchange.controller.signal,
         what,
       });
-      if (isOk(reply)) {
-        await this.#accept(reply, exchange, single, what);
+      if (!isOk(reply)) {
+        const recovery = await this.#refuse(reply, exchange, single, headers['Mcp-Session-Id'], mayRecover, what);
+        // The caller may have given up while the transport was recovering.
+        if (recovery === 'retry' && !exchange.cancelled) await this.#post(payload, messages, false);
         return;
       }
-      const recovery = await this.#refuse(reply, exchange, single, headers['Mcp-Session-Id'], mayRecover, what);
-      // The caller may have given up while the transport was recovering.
-      if (recovery === 'retry' && !exchange.cancelled) await this.#post(payload, messages, false);
+      if (!exchange.stateless && single !== undefined) this.#learn(reply, single);
+      if (mediaType(reply) === 'text/event-stream') {
+        await this.#follow(reply, exchange, what);
+        return;
+      }
+      if (exchange.ids.length === 0 || reply.status === 202) {
+        discard(reply);
+        return;
+      }
+      // The common case, kept in this one function: a JSON answer.
+      const text = await reply.text();
+      exchange.finish();
+      if (text.trim() !== '') this.#receive(toFrame(text));
+      if (!exchange.done) throw new HttpTransportError(reply.status, `${what}: the response body did not answer the request`);
     } catch (error) {
-      if (exchange.cancelled || (ids.length > 0 && exchange.done)) return; // cancelled, or answered: the abort is ours
+      if (exchange.cancelled || (exchange.ids.length > 0 && exchange.done)) return; // cancelled, or answered: the abort is ours
       if (this.#ended) throw new LocalError('CONNECTION_CLOSED', 'Transport closed', { cause: error });
       throw error;
     } finally {
-      for (const id of ids) if (this.#exchanges.get(id) === exchange) this.#exchanges.delete(id);
-      this.#live.delete(exchange);
+      this.#exchanges.close(exchange);
     }
   }
 
-  /** A 2xx response: deliver its JSON or SSE body; 202 has none. */
-  async #accept(reply: HttpReply, exchange: Exchange, single: JsonRpcMessage | undefined, what: string): Promise<void> {
-    if (!exchange.stateless && single !== undefined) {
-      if (this.#session.isInitialize(single)) this.#session.id = reply.header('mcp-session-id');
-      else if ('method' in single && single.method === 'notifications/initialized') this.#server.open();
-    }
-    if (mediaType(reply) === 'text/event-stream') {
-      await followStream(reply, {
-        onMessage: (data) => {
-          exchange.deliver(() => {
-            this.#receive(toFrame(data));
-          });
-        },
-        done: () => exchange.done,
-        ...(exchange.stateless ? {} : { reconnect: (lastEventId: string | undefined, signal: AbortSignal) => this.#server.resume(lastEventId, signal) }),
-        needsEventId: true,
-        policy: this.#policy,
-        signal: exchange.controller.signal,
-      });
-      if (!exchange.done) throw new HttpTransportError(reply.status, `${what}: the SSE stream ended before the response`);
-      return;
-    }
-    if (exchange.ids.length === 0 || reply.status === 202) {
-      discard(reply);
-      return;
-    }
-    const text = await reply.text();
-    exchange.finish();
-    if (text.trim() !== '') this.#receive(toFrame(text));
-    if (!exchange.done) throw new HttpTransportError(reply.status, `${what}: the response body did not answer the request`);
+  /** What a 2xx answer to a handshake-era message teaches: the session id, or that the session's GET stream can open. */
+  #learn(reply: HttpReply, single: JsonRpcMessage): void {
+    if (this.#session.isInitialize(single)) this.#session.id = reply.header('mcp-session-id');
+    else if ('method' in single && single.method === 'notifications/initialized') this.#server.open();
+  }
+
+  /** An SSE answer: deliver its events until every request is answered, resuming the stream (handshake era) if it drops. */
+  async #follow(reply: HttpReply, exchange: Exchange, what: string): Promise<void> {
+    await followStream(reply, {
+      onMessage: (data) => {
+        exchange.deliver(() => {
+          this.#receive(toFrame(data));
+        });
+      },
+      done: () => exchange.done,
+      ...(exchange.stateless ? {} : { reconnect: (lastEventId: string | undefined, signal: AbortSignal) => this.#server.resume(lastEventId, signal) }),
+      needsEventId: true,
+      policy: this.#policy,
+      signal: exchange.controller.signal,
+    });
+    if (!exchange.done) throw new HttpTransportError(reply.status, `${what}: the SSE stream ended before the response`);
   }
 
   /**
@@ -297,7 +296,7 @@ export class StreamableHttpClientTransport implements Transport {
   /** Aborts every request and stream in flight, and whatever else waits on the close signal. */
   #abortAll(): void {
     this.#closer.abort();
-    for (const exchange of this.#live) exchange.abort(this.#closer.signal.reason);
+    this.#exchanges.abortAll(this.#closer.signal.reason);
   }
 
   /** Hands a frame to the client, after learning from it what the transport needs. */
@@ -319,3 +318,4 @@ export class StreamableHttpClientTransport implements Transport {
     return this.#tools.inspect(message);
   }
 }
+

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listen, readBody, type Listening } from '../../../test/httpClient/nodeServer.js';
 import { CERT, KEY } from '../../../test/httpClient/selfSigned.js';
-import { sleep, waitFor } from '../../../test/helpers.js';
+import { waitFor } from '../../../test/helpers.js';
 import type { HttpClientRequest } from '../../http/client/httpClient.js';
 import { NodeHttpClient } from './clientNodeHttp.js';
 
@@ -25,8 +25,7 @@ async function serve(handler: (req: IncomingMessage, res: ServerResponse) => voi
 }
 
 /** A client with its own keep-alive agent, so tests never share connections. */
-function client(): NodeHttpClient {
-  const agent = new Agent({ keepAlive: true });
+function client(agent = new Agent({ keepAlive: true })): NodeHttpClient {
   cleanups.push(() => {
     agent.destroy();
   });
@@ -74,16 +73,18 @@ describe('NodeHttpClient', () => {
 
   it('pushes a chunked SSE body as text, never splitting a character', async () => {
     const e = Buffer.from('é');
+    let rest: (() => void) | undefined;
     const server = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write(Buffer.concat([Buffer.from('data: h'), e.subarray(0, 1)]));
-      setTimeout(() => {
-        res.end(Buffer.concat([e.subarray(1), Buffer.from('llo\n\n')]));
-      }, 20);
+      rest = () => res.end(Buffer.concat([e.subarray(1), Buffer.from('llo\n\n')]));
     });
     const reply = await client().request(post(server.origin));
     const chunks: string[] = [];
-    await reply.read((text) => chunks.push(text));
+    await reply.read((text) => {
+      chunks.push(text);
+      if (chunks.length === 1) rest?.(); // the second half only once the first was read
+    });
     expect(chunks.join('')).toBe('data: héllo\n\n');
     expect(chunks.length).toBeGreaterThan(1);
     expect(chunks.some((c) => c.includes('\uFFFD'))).toBe(false);
@@ -119,12 +120,14 @@ describe('NodeHttpClient', () => {
       res.write('data: {"id":1}\n\n');
       setTimeout(() => res.end(), 30);
     });
-    const http = client();
+    const agent = new Agent({ keepAlive: true });
+    const http = client(agent);
     const reply = await http.request(post(server.origin));
     await reply.read(() => {
       reply.cancel(); // the answer is in: stop reading
     });
-    await sleep(100); // the server ends the stream; the drained connection goes back to the pool
+    // The server ends the stream; the drained connection goes back to the pool.
+    await waitFor(() => Object.keys(agent.freeSockets).length === 1, 2000, 'the connection to be free');
     (await http.request(post(server.origin))).cancel();
     expect(ports).toHaveLength(2);
     expect(ports[1]).toBe(ports[0]);

@@ -42,8 +42,16 @@ const BODY_HEADERS: ReadonlySet<string> = new Set([
 ]);
 
 let sharedAgents: { readonly http: HttpAgent; readonly https: HttpsAgent } | undefined;
-/** The request options of each URL the transports use (they reuse one `URL` object per endpoint). */
-const urlOptions = new WeakMap<URL, RequestOptions>();
+/** Where a URL's requests go, once worked out (the transports reuse one `URL` object per endpoint). */
+interface Target {
+  readonly secure: boolean;
+  readonly protocol: string;
+  readonly hostname: string | null | undefined;
+  readonly port: number | string | null | undefined;
+  readonly path: string | null | undefined;
+  readonly auth: string | null | undefined;
+}
+const targets = new WeakMap<URL, Target>();
 
 /** One hop of a request: where, how, and with what. */
 interface Hop {
@@ -109,10 +117,7 @@ export class NodeHttpClient implements HttpClient {
             return;
           }
           response = res;
-          const reply = new NodeReply(res, hop.url.href, release);
-          // No body (a 202 to a notification): free the connection now, before the caller's next request.
-          if (res.statusCode === 204 || res.statusCode === 304 || reply.header('content-length') === '0') res.resume();
-          resolve(reply);
+          resolve(new NodeReply(res, hop.url.href, release));
         });
         req.on('error', (error: NodeJS.ErrnoException) => {
           if (req !== current || response !== undefined) return; // an earlier hop, or the reply's to report
@@ -132,16 +137,20 @@ export class NodeHttpClient implements HttpClient {
   }
 
   #open(hop: Hop): ClientRequest {
-    let base = urlOptions.get(hop.url);
-    if (base === undefined) {
-      if (hop.url.protocol !== 'http:' && hop.url.protocol !== 'https:')
-        throw new LocalError('INVALID_ARGUMENT', `Not an HTTP URL: ${hop.url.href}`);
-      base = urlToHttpOptions(hop.url);
-      urlOptions.set(hop.url, base);
+    let target = targets.get(hop.url);
+    if (target === undefined) {
+      const { protocol, hostname, port, path, auth } = urlToHttpOptions(hop.url);
+      if (protocol !== 'http:' && protocol !== 'https:') throw new LocalError('INVALID_ARGUMENT', `Not an HTTP URL: ${hop.url.href}`);
+      target = { secure: protocol === 'https:', protocol, hostname, port, path, auth };
+      targets.set(hop.url, target);
     }
-    const secure = hop.url.protocol === 'https:';
+    const { secure } = target;
     const options: RequestOptions = {
-      ...base,
+      protocol: target.protocol,
+      hostname: target.hostname,
+      port: target.port,
+      path: target.path,
+      auth: target.auth,
       method: hop.method,
       headers: hop.headers,
       agent: secure ? this.#httpsAgent : this.#agent,

@@ -27,6 +27,7 @@ export class NodeReply implements HttpReply {
   readonly statusText: string;
   readonly url: string;
   readonly #res: IncomingMessage;
+  #contentType: string | undefined;
   /** The body so far, for a body that is not an event stream (gathered from the start). */
   #chunks: Buffer[] | undefined;
   #size = 0;
@@ -52,7 +53,15 @@ export class NodeReply implements HttpReply {
       release();
       if (this.#outcome === undefined) this.#end({ error: this.#error ?? new LocalError('TRANSPORT_FAILED', 'The connection closed before the response ended') });
     });
-    if (this.header('content-type')?.startsWith('text/event-stream') === true) return;
+    // One pass over the raw headers for what decides how the body is read.
+    const raw = res.rawHeaders;
+    let length: string | undefined;
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const key = raw[i] as string;
+      if (key.length === 12 && key.toLowerCase() === 'content-type') this.#contentType = raw[i + 1];
+      else if (key.length === 14 && key.toLowerCase() === 'content-length') length = raw[i + 1];
+    }
+    if (this.#contentType?.startsWith('text/event-stream') === true) return;
     const chunks: Buffer[] = [];
     this.#chunks = chunks;
     res.on('data', (chunk: Buffer) => {
@@ -60,9 +69,12 @@ export class NodeReply implements HttpReply {
       chunks.push(chunk);
       this.#size += chunk.length;
     });
+    // No body (a 202 to a notification): end it now, so the connection is free before the caller's next request.
+    if (length === '0' || this.status === 204 || this.status === 304) res.resume();
   }
 
   header(name: string): string | undefined {
+    if (name === 'content-type') return this.#contentType;
     const raw = this.#res.rawHeaders;
     let value: string | undefined;
     for (let i = 0; i + 1 < raw.length; i += 2) {

@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+/**
+ * In-process microbenchmark of mcpkit's client pipeline (check → send →
+ * correlate → check the result) without any I/O: a fake server answers every
+ * request on the next macrotask, as a read would deliver it, in one batch.
+ * It isolates the client library's CPU per `callTool` from pipes and
+ * sockets, for A/B-testing client-side changes (the fake's own JSON work is
+ * included, about 1.5 µs per call).
+ *
+ *   node bench/micro-client.mjs [calls=100000] [inflight=64] [rounds=7]
+ *   MCPKIT_CLIENT_B=/copy/of/another/dist/client/index.js node bench/micro-client.mjs
+ *
+ * As in micro.mjs, both builds run in this one process, rounds alternating.
+ */
+const [calls = 100_000, inflight = 64, rounds = 7] = process.argv.slice(2).map(Number);
+const MESSAGE = 'hello, benchmark';
+const encoder = new TextEncoder();
+
+/** Answers initialize, tools/list and tools/call; replies go out together on the next macrotask. */
+class FakeServer {
+  sink;
+  queue = [];
+  scheduled = false;
+  start(sink) {
+    this.sink = sink;
+    return Promise.resolve();
+  }
+  send(payload) {
+    const message = JSON.parse(JSON.stringify(payload)); // what the wire costs
+    if (message.id === undefined || message.method === undefined) return Promise.resolve();
+    let result;
+    if (message.method === 'initialize') {
+      result = { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'fake', version: '1' } };
+    } else if (message.method === 'tools/list') {
+      result = { tools: [{ name: 'echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } } } }] };
+    } else {
+      result = { content: [{ type: 'text', text: message.params.arguments.message }] };
+    }
+    this.queue.push(`{"jsonrpc":"2.0","id":${message.id},"result":${JSON.stringify(result)}}`);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
+    return Promise.resolve();
+  }
+  flush() {
+    this.scheduled = false;
+    const lines = this.queue;
+    this.queue = [];
+    for (const line of lines) this.sink.receive(encoder.encode(line));
+  }
+  close() {
+    this.sink.closed();
+    return Promise.resolve();
+  }
+}
+
+/** Connects a client of the build `module`; returns `run(n)`. */
+async function setUp(module) {
+  const { McpClient } = await import(module);
+  const client = new McpClient({ name: 'micro', version: '1.0.0', era: 'legacy' });
+  await client.connect(new FakeServer());
+  const params = { name: 'echo', arguments: { message: MESSAGE } };
+  return async (n) => {
+    let started = 0;
+    const worker = async () => {
+      while (started < n) {
+        started++;
+        const result = await client.callTool(params);
+        if (result.content[0].text !== MESSAGE) throw new Error(`unexpected result ${JSON.stringify(result)}`);
+      }
+    };
+    await Promise.all(Array.from({ length: inflight }, worker));
+  };
+}
+
+const builds = [['A', process.env.MCPKIT_CLIENT ?? 'mcpkit/client']];
+if (process.env.MCPKIT_CLIENT_B !== undefined) builds.push(['B', process.env.MCPKIT_CLIENT_B]);
+const runners = [];
+for (const [name, module] of builds) {
+  const run = await setUp(module);
+  await run(20_000); // warm-up
+  runners.push({ name, module, run, samples: [] });
+}
+for (let r = 0; r < rounds; r++) {
+  for (const runner of runners) {
+    const c0 = process.cpuUsage();
+    await runner.run(calls);
+    const c = process.cpuUsage(c0);
+    runner.samples.push((c.user + c.system) / calls);
+  }
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+for (const { name, module, samples } of runners) {
+  console.log(
+    `${name} ${module}: ${median(samples).toFixed(2)} µs CPU/call (median of ${rounds}; rounds: ${samples.map((x) => x.toFixed(2)).join(' ')})`,
+  );
+}
+process.exit(0);
