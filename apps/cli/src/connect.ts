@@ -8,7 +8,7 @@
  */
 import { LocalError, type Transport } from 'mcpkit';
 import { McpClient, type CallOptions } from 'mcpkit/client';
-import { connectHttp, SseClientTransport } from 'mcpkit/http';
+import { connectHttp, SseClientTransport } from 'mcpkit/node';
 import type { LoggingLevel, LoggingMessageParams } from 'mcpkit/protocol';
 import { StdioClientTransport } from 'mcpkit/stdio';
 import type { ClientSettings } from './clientArgs.js';

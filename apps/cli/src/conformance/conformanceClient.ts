@@ -9,7 +9,7 @@
  * @module
  */
 import { McpClient } from 'mcpkit/client';
-import { connectHttp } from 'mcpkit/http';
+import { connectHttp } from 'mcpkit/node';
 import { ExitCode, UsageError } from '../exitCodes.js';
 import type { Io } from '../io.js';
 import { SCENARIOS } from './scenarios.js';

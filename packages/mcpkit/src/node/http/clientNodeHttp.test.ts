@@ -75,7 +75,7 @@ describe('NodeHttpClient', () => {
     const e = Buffer.from('é');
     let rest: (() => void) | undefined;
     const server = await serve((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.writeHead(200, { 'Content-Type': 'Text/Event-Stream; charset=utf-8' });
       res.write(Buffer.concat([Buffer.from('data: h'), e.subarray(0, 1)]));
       rest = () => res.end(Buffer.concat([e.subarray(1), Buffer.from('llo\n\n')]));
     });

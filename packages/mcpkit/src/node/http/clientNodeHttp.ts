@@ -140,7 +140,8 @@ export class NodeHttpClient implements HttpClient {
     let target = targets.get(hop.url);
     if (target === undefined) {
       const { protocol, hostname, port, path, auth } = urlToHttpOptions(hop.url);
-      if (protocol !== 'http:' && protocol !== 'https:') throw new LocalError('INVALID_ARGUMENT', `Not an HTTP URL: ${hop.url.href}`);
+      if (protocol !== 'http:' && protocol !== 'https:')
+        throw new LocalError('INVALID_ARGUMENT', `Not an HTTP URL: ${hop.url.href}`);
       target = { secure: protocol === 'https:', protocol, hostname, port, path, auth };
       targets.set(hop.url, target);
     }

@@ -18,6 +18,9 @@ import { LocalError } from '../../jsonrpc/localError.js';
  */
 const DRAIN_MS = 1000;
 
+/** An event-stream media type (parameters and case aside). */
+const EVENT_STREAM = /^\s*text\/event-stream\s*(;|$)/i;
+
 /** How the body ended: `null` when it was read to its end, else why it broke. */
 type Outcome = { readonly error: Error } | null;
 
@@ -51,17 +54,15 @@ export class NodeReply implements HttpReply {
     });
     res.once('close', () => {
       release();
-      if (this.#outcome === undefined) this.#end({ error: this.#error ?? new LocalError('TRANSPORT_FAILED', 'The connection closed before the response ended') });
+      if (this.#outcome === undefined)
+        this.#end({
+          error: this.#error ?? new LocalError('TRANSPORT_FAILED', 'The connection closed before the response ended'),
+        });
     });
-    // One pass over the raw headers for what decides how the body is read.
-    const raw = res.rawHeaders;
-    let length: string | undefined;
-    for (let i = 0; i + 1 < raw.length; i += 2) {
-      const key = raw[i] as string;
-      if (key.length === 12 && key.toLowerCase() === 'content-type') this.#contentType = raw[i + 1];
-      else if (key.length === 14 && key.toLowerCase() === 'content-length') length = raw[i + 1];
-    }
-    if (this.#contentType?.startsWith('text/event-stream') === true) return;
+    this.#contentType = rawHeader(res.rawHeaders, 'content-type');
+    if (this.#contentType !== undefined && EVENT_STREAM.test(this.#contentType)) return;
+    // Any other body is gathered from the start (a 'data' listener makes it flow), so its connection is
+    // free as soon as it has arrived, before the caller's next request, whether it is read or released.
     const chunks: Buffer[] = [];
     this.#chunks = chunks;
     res.on('data', (chunk: Buffer) => {
@@ -69,21 +70,10 @@ export class NodeReply implements HttpReply {
       chunks.push(chunk);
       this.#size += chunk.length;
     });
-    // No body (a 202 to a notification): end it now, so the connection is free before the caller's next request.
-    if (length === '0' || this.status === 204 || this.status === 304) res.resume();
   }
 
   header(name: string): string | undefined {
-    if (name === 'content-type') return this.#contentType;
-    const raw = this.#res.rawHeaders;
-    let value: string | undefined;
-    for (let i = 0; i + 1 < raw.length; i += 2) {
-      const key = raw[i] as string;
-      if (key.length !== name.length || key.toLowerCase() !== name) continue;
-      const next = raw[i + 1] as string;
-      value = value === undefined ? next : `${value}, ${next}`;
-    }
-    return value;
+    return name === 'content-type' ? this.#contentType : rawHeader(this.#res.rawHeaders, name);
   }
 
   text(): Promise<string> {
@@ -183,4 +173,16 @@ export class NodeReply implements HttpReply {
 /** A thrown value as an `Error`. */
 function asError(value: unknown): Error {
   return value instanceof Error ? value : new LocalError('PROTOCOL_VIOLATION', String(value));
+}
+
+/** A header by lower-case name from Node's raw list (no `headers` object is built); repeated ones joined with `, `. */
+function rawHeader(raw: readonly string[], name: string): string | undefined {
+  let value: string | undefined;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const key = raw[i] as string;
+    if (key.length !== name.length || key.toLowerCase() !== name) continue;
+    const next = raw[i + 1] as string;
+    value = value === undefined ? next : `${value}, ${next}`;
+  }
+  return value;
 }
