@@ -5,7 +5,33 @@ import tseslint from 'typescript-eslint';
 
 // Plain JS files (scripts, fixtures, benchmarks) run on Node.
 const nodeGlobals = Object.fromEntries(
-  ['process', 'console', 'Buffer', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'URL', 'fetch', 'performance', 'structuredClone', 'AbortController', 'TextEncoder', 'TextDecoder', 'queueMicrotask', 'globalThis', 'Headers', 'Request', 'Response', 'ReadableStream', 'AbortSignal', 'crypto', 'btoa', 'atob'].map((g) => [g, 'readonly']),
+  [
+    'process',
+    'console',
+    'Buffer',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'setImmediate',
+    'URL',
+    'fetch',
+    'performance',
+    'structuredClone',
+    'AbortController',
+    'TextEncoder',
+    'TextDecoder',
+    'queueMicrotask',
+    'globalThis',
+    'Headers',
+    'Request',
+    'Response',
+    'ReadableStream',
+    'AbortSignal',
+    'crypto',
+    'btoa',
+    'atob',
+  ].map((g) => [g, 'readonly']),
 );
 
 const core = 'packages/mcpkit/src';
@@ -17,7 +43,9 @@ const layer = (folder, forbidden, message) => ({
       {
         patterns: [
           ...forbidden.map((f) => ({ group: [`**/${f}/**`, `../${f}/*`, `../../${f}/*`], message })),
-          ...(folder === 'node' ? [] : [{ group: ['node:*'], message: 'The core is runtime-neutral: Node APIs belong in src/node.' }]),
+          ...(folder === 'node'
+            ? []
+            : [{ group: ['node:*'], message: 'The core is runtime-neutral: Node APIs belong in src/node.' }]),
         ],
       },
     ],
@@ -25,7 +53,17 @@ const layer = (folder, forbidden, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'packages/mcpkit/types/**', '**/*.d.ts', 'bench/results/**', 'bench/.*/**', 'apps/inspector/public/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'packages/mcpkit/types/**',
+      '**/*.d.ts',
+      'bench/results/**',
+      'bench/.*/**',
+      'apps/inspector/public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -35,22 +73,44 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-unnecessary-type-parameters': 'off',
       '@typescript-eslint/no-invalid-void-type': 'off',
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Error']", message: 'Library code throws RpcError (wire) or LocalError (local), never a bare Error.' },
+        {
+          selector: "NewExpression[callee.name='Error']",
+          message: 'Library code throws RpcError (wire) or LocalError (local), never a bare Error.',
+        },
       ],
     },
   },
-  layer('jsonrpc', ['protocol', 'server', 'client', 'http', 'node', 'testing'], 'jsonrpc knows nothing of MCP: it imports nothing above it.'),
+  layer(
+    'jsonrpc',
+    ['protocol', 'server', 'client', 'http', 'node', 'testing'],
+    'jsonrpc knows nothing of MCP: it imports nothing above it.',
+  ),
   layer('protocol', ['server', 'client', 'http', 'node', 'testing'], 'protocol imports only jsonrpc.'),
   layer('server', ['client', 'http', 'node', 'testing'], 'server and client never import each other, nor transports above them.'),
   layer('client', ['server', 'http', 'node', 'testing'], 'server and client never import each other, nor transports above them.'),
   layer('http', ['node', 'testing'], 'The HTTP core is runtime-neutral.'),
   {
-    files: ['**/*.test.ts', '**/*.test-d.ts', 'test/**', 'packages/*/test/**', 'bench/**', 'scripts/**', 'apps/**', 'servers/**', '**/testing/**', 'vitest.config.ts', 'eslint.config.js'],
+    files: [
+      '**/*.test.ts',
+      '**/*.test-d.ts',
+      'test/**',
+      'packages/*/test/**',
+      'bench/**',
+      'scripts/**',
+      'apps/**',
+      'servers/**',
+      '**/testing/**',
+      'vitest.config.ts',
+      'eslint.config.js',
+    ],
     rules: {
       'no-restricted-syntax': 'off',
       'no-restricted-imports': 'off',

@@ -29,8 +29,9 @@ server.tool({ name: 'greet', description: 'Asks for a name, then greets' }, asyn
   return answer.action === 'accept' ? `Hello, ${String(answer.content?.['name'])}!` : 'Maybe later.';
 });
 
-server.prompt({ name: 'review', description: 'Asks for a code review', arguments: [{ name: 'code', required: true }] }, ({ code }) =>
-  `Please review:\n${String(code)}`,
+server.prompt(
+  { name: 'review', description: 'Asks for a code review', arguments: [{ name: 'code', required: true }] },
+  ({ code }) => `Please review:\n${String(code)}`,
 );
 
 await server.connect(new StdioServerTransport());

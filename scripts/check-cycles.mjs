@@ -15,7 +15,8 @@ const files = [];
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) walk(p);
-    else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.test-d.ts') && !name.endsWith('.d.ts')) files.push(p);
+    else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.test-d.ts') && !name.endsWith('.d.ts'))
+      files.push(p);
   }
 })(src);
 
@@ -26,7 +27,10 @@ for (const file of files) {
   const text = readFileSync(file, 'utf8');
   const deps = [];
   for (const m of text.matchAll(importRe)) deps.push(resolve(dirname(file), m[1].replace(/\.js$/, '.ts')));
-  graph.set(file, deps.filter((d) => graph.has(d) || files.includes(d)));
+  graph.set(
+    file,
+    deps.filter((d) => graph.has(d) || files.includes(d)),
+  );
 }
 
 // Tarjan's strongly connected components.

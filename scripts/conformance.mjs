@@ -199,7 +199,8 @@ if (!args.has('--client-only')) {
     for (const scenario of scenarios) run(node, entry, ['server', '--url', fixture.url, '--scenario', scenario], out);
     const results = existsSync(out) ? verdicts(out) : new Map();
     for (const scenario of scenarios) {
-      if (!results.has(scenario)) results.set(scenario, { ok: false, bad: [{ status: 'FAILURE', id: 'no-checks', errorMessage: 'no checks recorded' }] });
+      if (!results.has(scenario))
+        results.set(scenario, { ok: false, bad: [{ status: 'FAILURE', id: 'no-checks', errorMessage: 'no checks recorded' }] });
     }
     add(report('server', '0.2.0-alpha.12', 'extensions', results, expected.server));
   } finally {

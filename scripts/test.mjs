@@ -60,7 +60,12 @@ if (extra.length === 0) {
 const dir = mkdtempSync(join(tmpdir(), 'mcpkit-test-'));
 const report = join(dir, 'vitest.json');
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
-step(`vitest on ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()}`, node, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra], { env });
+step(
+  `vitest on ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()}`,
+  node,
+  [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra],
+  { env },
+);
 try {
   const json = JSON.parse(readFileSync(report, 'utf8'));
   passed += json.numPassedTests;

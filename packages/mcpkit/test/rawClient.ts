@@ -58,7 +58,11 @@ export async function rawPeer(server: McpServer<unknown>, serverInfo?: MessageIn
 
 /** Performs the handshake at `revision`. */
 export async function initialize(peer: RawPeer, revision: string, capabilities: object = {}): Promise<unknown> {
-  const result = await peer.request('initialize', { protocolVersion: revision, capabilities, clientInfo: { name: 'raw', version: '1.0.0' } });
+  const result = await peer.request('initialize', {
+    protocolVersion: revision,
+    capabilities,
+    clientInfo: { name: 'raw', version: '1.0.0' },
+  });
   await peer.connection.notify('notifications/initialized');
   return result;
 }

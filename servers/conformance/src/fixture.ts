@@ -57,14 +57,20 @@ function contentTools(server: McpServer): void {
   }));
   server.tool({ name: 'test_embedded_resource', description: 'Returns an embedded resource', input: NO_ARGS }, () => ({
     content: [
-      { type: 'resource', resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' } },
+      {
+        type: 'resource',
+        resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' },
+      },
     ],
   }));
   server.tool({ name: 'test_multiple_content_types', description: 'Returns text, image and resource', input: NO_ARGS }, () => ({
     content: [
       { type: 'text', text: 'Multiple content types test:' },
       { type: 'image', data: PNG_BASE64, mimeType: 'image/png' },
-      { type: 'resource', resource: { uri: 'test://mixed-content-resource', mimeType: 'application/json', text: '{"test":"data","value":123}' } },
+      {
+        type: 'resource',
+        resource: { uri: 'test://mixed-content-resource', mimeType: 'application/json', text: '{"test":"data","value":123}' },
+      },
     ],
   }));
   server.tool({ name: 'test_error_handling', description: 'Always returns a tool error', input: NO_ARGS }, () => ({
@@ -88,7 +94,12 @@ function contentTools(server: McpServer): void {
         properties: {
           name: { type: 'string' },
           address: { $ref: '#/$defs/address' },
-          contact: { anyOf: [{ type: 'string', format: 'email' }, { type: 'string', pattern: '^\\+?[0-9 ]+$' }] },
+          contact: {
+            anyOf: [
+              { type: 'string', format: 'email' },
+              { type: 'string', pattern: '^\\+?[0-9 ]+$' },
+            ],
+          },
           kind: { type: 'string', enum: ['person', 'company'] },
           vatId: { type: 'string' },
         },
@@ -143,80 +154,105 @@ function interactionTools(server: McpServer): void {
         message: (args as { message: string }).message,
         requestedSchema: {
           type: 'object',
-          properties: { username: { type: 'string', description: 'User name' }, email: { type: 'string', description: 'Email address' } },
+          properties: {
+            username: { type: 'string', description: 'User name' },
+            email: { type: 'string', description: 'Email address' },
+          },
           required: ['username', 'email'],
         },
       });
       return text(`User response: ${answer.action} ${JSON.stringify(answer.content ?? {})}`);
     },
   );
-  server.tool({ name: 'test_elicitation_sep1034_defaults', description: 'Elicitation with defaults', input: NO_ARGS }, async (_args, ctx) => {
-    const answer = await ctx.elicit({
-      message: 'Please review the defaults',
-      requestedSchema: {
-        type: 'object',
-        properties: {
-          name: { type: 'string', default: 'John Doe' },
-          age: { type: 'integer', default: 30 },
-          score: { type: 'number', default: 95.5 },
-          status: { type: 'string', enum: ['active', 'inactive', 'pending'], default: 'active' },
-          verified: { type: 'boolean', default: true },
-        },
-      },
-    });
-    return text(`Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`);
-  });
-  server.tool({ name: 'test_elicitation_sep1330_enums', description: 'Elicitation with every enum form', input: NO_ARGS }, async (_args, ctx) => {
-    const answer = await ctx.elicit({
-      message: 'Pick options',
-      requestedSchema: {
-        type: 'object',
-        properties: {
-          untitledSingle: { type: 'string', enum: ['option1', 'option2', 'option3'] },
-          titledSingle: {
-            type: 'string',
-            oneOf: [
-              { const: 'value1', title: 'First Option' },
-              { const: 'value2', title: 'Second Option' },
-              { const: 'value3', title: 'Third Option' },
-            ],
+  server.tool(
+    { name: 'test_elicitation_sep1034_defaults', description: 'Elicitation with defaults', input: NO_ARGS },
+    async (_args, ctx) => {
+      const answer = await ctx.elicit({
+        message: 'Please review the defaults',
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', default: 'John Doe' },
+            age: { type: 'integer', default: 30 },
+            score: { type: 'number', default: 95.5 },
+            status: { type: 'string', enum: ['active', 'inactive', 'pending'], default: 'active' },
+            verified: { type: 'boolean', default: true },
           },
-          legacyEnum: { type: 'string', enum: ['opt1', 'opt2', 'opt3'], enumNames: ['Option One', 'Option Two', 'Option Three'] },
-          untitledMulti: { type: 'array', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
-          titledMulti: {
-            type: 'array',
-            items: {
-              anyOf: [
-                { const: 'value1', title: 'First Choice' },
-                { const: 'value2', title: 'Second Choice' },
-                { const: 'value3', title: 'Third Choice' },
+        },
+      });
+      return text(`Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`);
+    },
+  );
+  server.tool(
+    { name: 'test_elicitation_sep1330_enums', description: 'Elicitation with every enum form', input: NO_ARGS },
+    async (_args, ctx) => {
+      const answer = await ctx.elicit({
+        message: 'Pick options',
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            untitledSingle: { type: 'string', enum: ['option1', 'option2', 'option3'] },
+            titledSingle: {
+              type: 'string',
+              oneOf: [
+                { const: 'value1', title: 'First Option' },
+                { const: 'value2', title: 'Second Option' },
+                { const: 'value3', title: 'Third Option' },
               ],
+            },
+            legacyEnum: {
+              type: 'string',
+              enum: ['opt1', 'opt2', 'opt3'],
+              enumNames: ['Option One', 'Option Two', 'Option Three'],
+            },
+            untitledMulti: { type: 'array', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
+            titledMulti: {
+              type: 'array',
+              items: {
+                anyOf: [
+                  { const: 'value1', title: 'First Choice' },
+                  { const: 'value2', title: 'Second Choice' },
+                  { const: 'value3', title: 'Third Choice' },
+                ],
+              },
             },
           },
         },
-      },
-    });
-    return text(`Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`);
-  });
-  server.tool({ name: 'test_reconnection', description: 'Closes its SSE stream before answering (SEP-1699)', input: NO_ARGS }, async (_args, ctx) => {
-    (ctx.transport as HttpTransportInfo | undefined)?.closeSseStream?.();
-    await sleep(100);
-    return text('Reconnection test completed');
-  });
+      });
+      return text(`Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`);
+    },
+  );
+  server.tool(
+    { name: 'test_reconnection', description: 'Closes its SSE stream before answering (SEP-1699)', input: NO_ARGS },
+    async (_args, ctx) => {
+      (ctx.transport as HttpTransportInfo | undefined)?.closeSseStream?.();
+      await sleep(100);
+      return text('Reconnection test completed');
+    },
+  );
 }
 
 function statelessTools(server: McpServer): void {
-  server.tool({ name: 'test_missing_capability', description: 'Needs the sampling capability', input: NO_ARGS }, async (_args, ctx) => {
-    const reply = await ctx.sample({ messages: [{ role: 'user', content: { type: 'text', text: 'ping' } }], maxTokens: 10 });
-    return text(`Sampled with ${reply.model}`);
-  });
-  server.tool({ name: 'test_streaming_elicitation', description: 'Asks the user (stateless: input_required)', input: NO_ARGS }, async (_args, ctx) => {
-    const answer = await ctx.elicit(
-      { message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } },
-      { key: 'name' },
-    );
-    return text(`Hello, ${String((answer.content as { name?: unknown } | undefined)?.name)}!`);
-  });
+  server.tool(
+    { name: 'test_missing_capability', description: 'Needs the sampling capability', input: NO_ARGS },
+    async (_args, ctx) => {
+      const reply = await ctx.sample({ messages: [{ role: 'user', content: { type: 'text', text: 'ping' } }], maxTokens: 10 });
+      return text(`Sampled with ${reply.model}`);
+    },
+  );
+  server.tool(
+    { name: 'test_streaming_elicitation', description: 'Asks the user (stateless: input_required)', input: NO_ARGS },
+    async (_args, ctx) => {
+      const answer = await ctx.elicit(
+        {
+          message: 'Your name?',
+          requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        },
+        { key: 'name' },
+      );
+      return text(`Hello, ${String((answer.content as { name?: unknown } | undefined)?.name)}!`);
+    },
+  );
   server.tool({ name: 'test_logging_tool', description: 'Logs on the request stream', input: NO_ARGS }, async (_args, ctx) => {
     await ctx.log('info', 'Logging tool called');
     await ctx.log('debug', 'Debug detail');
@@ -224,7 +260,10 @@ function statelessTools(server: McpServer): void {
   });
   let dynamicTool: ReturnType<McpServer['tool']> | undefined;
   server.tool({ name: 'test_trigger_tool_change', description: 'Adds or removes a tool', input: NO_ARGS }, () => {
-    if (dynamicTool === undefined) dynamicTool = server.tool({ name: 'test_dynamic_tool', description: 'Added at run time', input: NO_ARGS }, () => text('dynamic'));
+    if (dynamicTool === undefined)
+      dynamicTool = server.tool({ name: 'test_dynamic_tool', description: 'Added at run time', input: NO_ARGS }, () =>
+        text('dynamic'),
+      );
     else {
       dynamicTool.remove();
       dynamicTool = undefined;
@@ -233,7 +272,8 @@ function statelessTools(server: McpServer): void {
   });
   let dynamicPrompt: ReturnType<McpServer['prompt']> | undefined;
   server.tool({ name: 'test_trigger_prompt_change', description: 'Adds or removes a prompt', input: NO_ARGS }, () => {
-    if (dynamicPrompt === undefined) dynamicPrompt = server.prompt({ name: 'test_dynamic_prompt', description: 'Added at run time' }, () => 'dynamic');
+    if (dynamicPrompt === undefined)
+      dynamicPrompt = server.prompt({ name: 'test_dynamic_prompt', description: 'Added at run time' }, () => 'dynamic');
     else {
       dynamicPrompt.remove();
       dynamicPrompt = undefined;
@@ -258,60 +298,99 @@ function nameOf(answer: { content?: unknown }, field: string): string {
 }
 
 function inputRequiredTools(server: McpServer): void {
-  server.tool({ name: 'test_input_required_result_elicitation', description: 'MRTR: one elicitation', input: NO_ARGS }, async (_args, ctx) => {
-    const answer = await ctx.elicit({ message: 'What is your name?', requestedSchema: NAME_SCHEMA }, { key: 'user_name' });
-    return text(`Hello, ${nameOf(answer, 'name')}!`);
-  });
-  server.tool({ name: 'test_input_required_result_sampling', description: 'MRTR: one sampling request', input: NO_ARGS }, async (_args, ctx) => {
-    const reply = await ctx.sample(
-      { messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }], maxTokens: 100 },
-      { key: 'capital_question' },
-    );
-    return text(`Sampling response: ${replyText(reply)}`);
-  });
-  server.tool({ name: 'test_input_required_result_list_roots', description: 'MRTR: roots', input: NO_ARGS }, async (_args, ctx) => {
-    const { roots } = await ctx.listRoots({ key: 'client_roots' });
-    return text(`Roots: ${roots.map((r) => r.uri).join(', ')}`);
-  });
-  server.tool({ name: 'test_input_required_result_request_state', description: 'MRTR: requestState round trip', input: NO_ARGS }, async (_args, ctx) => {
-    const answer = await ctx.elicit(
-      { message: 'Please confirm', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } },
-      { key: 'confirm' },
-    );
-    // Reaching here on a retry means the sealed requestState verified (a bad one is -32602 before the handler runs).
-    return text(`state-ok: confirmed=${JSON.stringify((answer.content as { ok?: unknown } | undefined)?.ok)}`);
-  });
-  server.tool({ name: 'test_input_required_result_multiple_inputs', description: 'MRTR: three inputs at once', input: NO_ARGS }, async (_args, ctx) => {
-    const [user, greeting, roots] = await Promise.all([
-      ctx.elicit({ message: 'What is your name?', requestedSchema: NAME_SCHEMA }, { key: 'user_name' }),
-      ctx.sample({ messages: [{ role: 'user', content: { type: 'text', text: 'Generate a greeting' } }], maxTokens: 50 }, { key: 'greeting' }),
-      ctx.listRoots({ key: 'client_roots' }),
-    ]);
-    return text(`name=${nameOf(user, 'name')} model=${greeting.model} roots=${String(roots.roots.length)}`);
-  });
-  server.tool({ name: 'test_input_required_result_multi_round', description: 'MRTR: two rounds', input: NO_ARGS }, async (_args, ctx) => {
-    const step1 = await ctx.elicit({ message: 'Step 1: What is your name?', requestedSchema: NAME_SCHEMA }, { key: 'step1' });
-    const step2 = await ctx.elicit(
-      { message: 'Step 2: What is your favorite color?', requestedSchema: { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] } },
-      { key: 'step2' },
-    );
-    return text(`${nameOf(step1, 'name')} likes ${nameOf(step2, 'color')}`);
-  });
-  server.tool({ name: 'test_input_required_result_tampered_state', description: 'MRTR: integrity-protected state', input: NO_ARGS }, async (_args, ctx) => {
-    const answer = await ctx.elicit({ message: 'Please confirm', requestedSchema: NAME_SCHEMA }, { key: 'confirm' });
-    return text(`Verified state, name=${nameOf(answer, 'name')}`);
-  });
-  server.tool({ name: 'test_input_required_result_capabilities', description: 'MRTR: only declared capabilities', input: NO_ARGS }, async (_args, ctx) => {
-    const asks: Promise<unknown>[] = [];
-    const caps = ctx.clientCapabilities;
-    if (caps.elicitation !== undefined) asks.push(ctx.elicit({ message: 'What is your name?', requestedSchema: NAME_SCHEMA }, { key: 'user_name' }));
-    if (caps.sampling !== undefined) {
-      asks.push(ctx.sample({ messages: [{ role: 'user', content: { type: 'text', text: 'Say hi' } }], maxTokens: 20 }, { key: 'greeting' }));
-    }
-    if (caps.roots !== undefined) asks.push(ctx.listRoots({ key: 'client_roots' }));
-    await Promise.all(asks);
-    return text(`Answered ${String(asks.length)} input request(s)`);
-  });
+  server.tool(
+    { name: 'test_input_required_result_elicitation', description: 'MRTR: one elicitation', input: NO_ARGS },
+    async (_args, ctx) => {
+      const answer = await ctx.elicit({ message: 'What is your name?', requestedSchema: NAME_SCHEMA }, { key: 'user_name' });
+      return text(`Hello, ${nameOf(answer, 'name')}!`);
+    },
+  );
+  server.tool(
+    { name: 'test_input_required_result_sampling', description: 'MRTR: one sampling request', input: NO_ARGS },
+    async (_args, ctx) => {
+      const reply = await ctx.sample(
+        { messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }], maxTokens: 100 },
+        { key: 'capital_question' },
+      );
+      return text(`Sampling response: ${replyText(reply)}`);
+    },
+  );
+  server.tool(
+    { name: 'test_input_required_result_list_roots', description: 'MRTR: roots', input: NO_ARGS },
+    async (_args, ctx) => {
+      const { roots } = await ctx.listRoots({ key: 'client_roots' });
+      return text(`Roots: ${roots.map((r) => r.uri).join(', ')}`);
+    },
+  );
+  server.tool(
+    { name: 'test_input_required_result_request_state', description: 'MRTR: requestState round trip', input: NO_ARGS },
+    async (_args, ctx) => {
+      const answer = await ctx.elicit(
+        {
+          message: 'Please confirm',
+          requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+        },
+        { key: 'confirm' },
+      );
+      // Reaching here on a retry means the sealed requestState verified (a bad one is -32602 before the handler runs).
+      return text(`state-ok: confirmed=${JSON.stringify((answer.content as { ok?: unknown } | undefined)?.ok)}`);
+    },
+  );
+  server.tool(
+    { name: 'test_input_required_result_multiple_inputs', description: 'MRTR: three inputs at once', input: NO_ARGS },
+    async (_args, ctx) => {
+      const [user, greeting, roots] = await Promise.all([
+        ctx.elicit({ message: 'What is your name?', requestedSchema: NAME_SCHEMA }, { key: 'user_name' }),
+        ctx.sample(
+          { messages: [{ role: 'user', content: { type: 'text', text: 'Generate a greeting' } }], maxTokens: 50 },
+          { key: 'greeting' },
+        ),
+        ctx.listRoots({ key: 'client_roots' }),
+      ]);
+      return text(`name=${nameOf(user, 'name')} model=${greeting.model} roots=${String(roots.roots.length)}`);
+    },
+  );
+  server.tool(
+    { name: 'test_input_required_result_multi_round', description: 'MRTR: two rounds', input: NO_ARGS },
+    async (_args, ctx) => {
+      const step1 = await ctx.elicit({ message: 'Step 1: What is your name?', requestedSchema: NAME_SCHEMA }, { key: 'step1' });
+      const step2 = await ctx.elicit(
+        {
+          message: 'Step 2: What is your favorite color?',
+          requestedSchema: { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] },
+        },
+        { key: 'step2' },
+      );
+      return text(`${nameOf(step1, 'name')} likes ${nameOf(step2, 'color')}`);
+    },
+  );
+  server.tool(
+    { name: 'test_input_required_result_tampered_state', description: 'MRTR: integrity-protected state', input: NO_ARGS },
+    async (_args, ctx) => {
+      const answer = await ctx.elicit({ message: 'Please confirm', requestedSchema: NAME_SCHEMA }, { key: 'confirm' });
+      return text(`Verified state, name=${nameOf(answer, 'name')}`);
+    },
+  );
+  server.tool(
+    { name: 'test_input_required_result_capabilities', description: 'MRTR: only declared capabilities', input: NO_ARGS },
+    async (_args, ctx) => {
+      const asks: Promise<unknown>[] = [];
+      const caps = ctx.clientCapabilities;
+      if (caps.elicitation !== undefined)
+        asks.push(ctx.elicit({ message: 'What is your name?', requestedSchema: NAME_SCHEMA }, { key: 'user_name' }));
+      if (caps.sampling !== undefined) {
+        asks.push(
+          ctx.sample(
+            { messages: [{ role: 'user', content: { type: 'text', text: 'Say hi' } }], maxTokens: 20 },
+            { key: 'greeting' },
+          ),
+        );
+      }
+      if (caps.roots !== undefined) asks.push(ctx.listRoots({ key: 'client_roots' }));
+      await Promise.all(asks);
+      return text(`Answered ${String(asks.length)} input request(s)`);
+    },
+  );
 }
 
 function resources(server: McpServer): void {
@@ -319,15 +398,17 @@ function resources(server: McpServer): void {
     { uri: 'test://static-text', name: 'Static text', description: 'A static text resource', mimeType: 'text/plain' },
     () => 'This is the content of the static text resource.',
   );
-  server.resource({ uri: 'test://static-binary', name: 'Static binary', description: 'A static PNG', mimeType: 'image/png' }, () =>
-    Buffer.from(PNG_BASE64, 'base64'),
+  server.resource(
+    { uri: 'test://static-binary', name: 'Static binary', description: 'A static PNG', mimeType: 'image/png' },
+    () => Buffer.from(PNG_BASE64, 'base64'),
   );
   server.resourceTemplate(
     { uriTemplate: 'test://template/{id}/data', name: 'Template data', description: 'Data by id', mimeType: 'application/json' },
     (_uri, { id }) => JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }),
   );
-  server.resource({ uri: 'test://watched-resource', name: 'Watched', description: 'A resource to subscribe to', mimeType: 'text/plain' }, () =>
-    `Watched at ${new Date().toISOString()}`,
+  server.resource(
+    { uri: 'test://watched-resource', name: 'Watched', description: 'A resource to subscribe to', mimeType: 'text/plain' },
+    () => `Watched at ${new Date().toISOString()}`,
   );
 }
 
@@ -354,7 +435,10 @@ function prompts(server: McpServer): void {
     (args) => [
       {
         role: 'user',
-        content: { type: 'resource', resource: { uri: String(args['resourceUri']), mimeType: 'text/plain', text: 'Embedded resource content for testing.' } },
+        content: {
+          type: 'resource',
+          resource: { uri: String(args['resourceUri']), mimeType: 'text/plain', text: 'Embedded resource content for testing.' },
+        },
       },
       { role: 'user', content: { type: 'text', text: 'Please process the embedded resource above.' } },
     ],
@@ -363,14 +447,17 @@ function prompts(server: McpServer): void {
     { role: 'user', content: { type: 'image', data: PNG_BASE64, mimeType: 'image/png' } },
     { role: 'user', content: { type: 'text', text: 'Please analyze the image above.' } },
   ]);
-  server.prompt({ name: 'test_input_required_result_prompt', description: 'MRTR on prompts/get' }, async (_args, ctx: ServerContext) => {
-    const answer = await ctx.elicit(
-      {
-        message: 'What context should the prompt use?',
-        requestedSchema: { type: 'object', properties: { context: { type: 'string' } }, required: ['context'] },
-      },
-      { key: 'user_context' },
-    );
-    return `Use this context: ${nameOf(answer, 'context')}`;
-  });
+  server.prompt(
+    { name: 'test_input_required_result_prompt', description: 'MRTR on prompts/get' },
+    async (_args, ctx: ServerContext) => {
+      const answer = await ctx.elicit(
+        {
+          message: 'What context should the prompt use?',
+          requestedSchema: { type: 'object', properties: { context: { type: 'string' } }, required: ['context'] },
+        },
+        { key: 'user_context' },
+      );
+      return `Use this context: ${nameOf(answer, 'context')}`;
+    },
+  );
 }

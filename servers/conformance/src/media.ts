@@ -6,8 +6,7 @@
  */
 
 /** A 1×1 transparent PNG, base64. */
-export const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** A 10 ms, 8 kHz, 8-bit mono WAV of silence, base64. */
 export const WAV_BASE64: string = (() => {

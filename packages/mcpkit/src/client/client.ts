@@ -210,7 +210,10 @@ export class McpClient {
    * Without it, a task the server creates anyway (the tasks extension lets it)
    * is waited for and its result returned; aborting `signal` then cancels it.
    */
-  callTool(params: T.CallToolParams, options: CallToolOptions & { readonly task: TaskRequest }): Promise<CallToolOutcome | TaskHandle>;
+  callTool(
+    params: T.CallToolParams,
+    options: CallToolOptions & { readonly task: TaskRequest },
+  ): Promise<CallToolOutcome | TaskHandle>;
   callTool(params: T.CallToolParams, options?: CallToolOptions): Promise<CallToolOutcome>;
   async callTool(params: T.CallToolParams, options: CallToolOptions = {}): Promise<CallToolOutcome | TaskHandle> {
     const { task, ...call } = options;
@@ -320,7 +323,8 @@ export class McpClient {
   /** 2025-11-25: adds `params.task` where a task is wanted (or the tool requires one) and the server offers it. */
   #withTask(params: T.CallToolParams, task: TaskRequest | undefined): T.CallToolParams {
     const { revision, serverCapabilities } = this.#current().negotiated;
-    if (params.task !== undefined || revision !== '2025-11-25' || !hasCapability(serverCapabilities, 'tasks.requests.tools.call')) return params;
+    if (params.task !== undefined || revision !== '2025-11-25' || !hasCapability(serverCapabilities, 'tasks.requests.tools.call'))
+      return params;
     const tool = this.#tools.get(params.name);
     const support = tool === undefined ? undefined : (tool.execution?.taskSupport ?? 'forbidden');
     if (support === 'forbidden' || (task === undefined && support !== 'required')) return params;

@@ -145,7 +145,8 @@ function assertCallable(session: ClientSession, method: string, entry: RequestEn
   // 2024-11-05 has no `completions` capability: servers answered completion unannounced. A method an
   // extension offers in the stateless era is gated by the extension (checked above), not by a capability.
   const capability =
-    (method === 'completion/complete' && revision === '2024-11-05') || (entry.extension !== undefined && eraOf(revision) === 'stateless')
+    (method === 'completion/complete' && revision === '2024-11-05') ||
+    (entry.extension !== undefined && eraOf(revision) === 'stateless')
       ? undefined
       : entry.capability;
   if (capability !== undefined && !hasCapability(serverCapabilities, capability)) {

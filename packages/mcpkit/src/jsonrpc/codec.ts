@@ -116,11 +116,7 @@ function decodeOne(value: unknown): DecodedMessage | DecodeFailure {
   return decodeResponse(m, hasId, readableId);
 }
 
-function decodeResponse(
-  m: Record<string, unknown>,
-  hasId: boolean,
-  id: RequestId | undefined,
-): DecodedMessage | DecodeFailure {
+function decodeResponse(m: Record<string, unknown>, hasId: boolean, id: RequestId | undefined): DecodedMessage | DecodeFailure {
   const hasResult = 'result' in m;
   const hasError = 'error' in m;
   if (!hasResult && !hasError) {

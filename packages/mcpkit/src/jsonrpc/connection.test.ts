@@ -622,7 +622,9 @@ describe('inbound requests', () => {
         return controller.signal;
       },
     };
-    const { fake } = await open({ onRequest: (request, context) => (request.method === 'watch' ? context.signal.aborted : 'done') });
+    const { fake } = await open({
+      onRequest: (request, context) => (request.method === 'watch' ? context.signal.aborted : 'done'),
+    });
     fake.deliver(req(1, 'plain'), info);
     expect(await fake.nextSent(1)).toStrictEqual({ jsonrpc: '2.0', id: 1, result: 'done' });
     expect(reads).toBe(0);

@@ -122,9 +122,12 @@ export class Connection implements PendingHost, IncomingHost {
     const pending = new PendingRequest(this, id, method, token, options, this.#defaults);
     this.#pending.set(id, pending);
     if (token !== undefined) (this.#progress ??= new Map()).set(token, pending);
-    const message: JsonRpcRequest = sent === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: sent };
+    const message: JsonRpcRequest =
+      sent === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: sent };
     this.#send(message, options?.relatedRequestId).catch((error: unknown) => {
-      pending.fail(isUnencodable(error) ? error : new LocalError('TRANSPORT_FAILED', `Could not send ${method}`, { cause: error }));
+      pending.fail(
+        isUnencodable(error) ? error : new LocalError('TRANSPORT_FAILED', `Could not send ${method}`, { cause: error }),
+      );
     });
     return pending.promise;
   }
@@ -173,7 +176,9 @@ export class Connection implements PendingHost, IncomingHost {
     if (this.#state !== 'open') return;
     const allowBatch = this.#options.allowBatch?.() === true;
     const decoded: DecodeResult =
-      typeof frame === 'string' || frame instanceof Uint8Array ? decode(frame, { allowBatch }) : decodeValue(frame, { allowBatch });
+      typeof frame === 'string' || frame instanceof Uint8Array
+        ? decode(frame, { allowBatch })
+        : decodeValue(frame, { allowBatch });
     if (!decoded.ok) {
       this.#rejectFrame(decoded);
       return;
@@ -192,12 +197,17 @@ export class Connection implements PendingHost, IncomingHost {
       return;
     }
     const reply: JsonRpcResponse =
-      failure.id === undefined ? { jsonrpc: '2.0', error: failure.error } : { jsonrpc: '2.0', id: failure.id, error: failure.error };
+      failure.id === undefined
+        ? { jsonrpc: '2.0', error: failure.error }
+        : { jsonrpc: '2.0', id: failure.id, error: failure.error };
     this.#sendResponse(reply, failure.id);
   }
 
   /** Handles one message; returns a reply now, a promise of one, or nothing. */
-  #dispatch(message: JsonRpcMessage, info: MessageInfo | undefined): JsonRpcResponse | Promise<JsonRpcResponse | undefined> | undefined {
+  #dispatch(
+    message: JsonRpcMessage,
+    info: MessageInfo | undefined,
+  ): JsonRpcResponse | Promise<JsonRpcResponse | undefined> | undefined {
     if ('method' in message) {
       if ('id' in message) return this.#handleRequest(message, info);
       this.#handleNotification(message, info);
@@ -212,7 +222,8 @@ export class Connection implements PendingHost, IncomingHost {
     for (const item of items) {
       if (!item.ok) {
         if (item.reply) {
-          const error: JsonRpcResponse = item.id === undefined ? { jsonrpc: '2.0', error: item.error } : { jsonrpc: '2.0', id: item.id, error: item.error };
+          const error: JsonRpcResponse =
+            item.id === undefined ? { jsonrpc: '2.0', error: item.error } : { jsonrpc: '2.0', id: item.id, error: item.error };
           replies.push(Promise.resolve(error));
         }
         continue;
@@ -267,7 +278,9 @@ export class Connection implements PendingHost, IncomingHost {
    */
   #unencodableResult(reply: JsonRpcResponse, error: LocalError): JsonRpcResponse {
     const rpcError = toRpcError(error.cause ?? error, { exposeDetails: this.#options.exposeErrorDetails === true });
-    return reply.id === undefined ? { jsonrpc: '2.0', error: rpcError.toJSON() } : { jsonrpc: '2.0', id: reply.id, error: rpcError.toJSON() };
+    return reply.id === undefined
+      ? { jsonrpc: '2.0', error: rpcError.toJSON() }
+      : { jsonrpc: '2.0', id: reply.id, error: rpcError.toJSON() };
   }
 
   /** Sends through the transport; a transport that throws instead of rejecting cannot break dispatch. */
@@ -280,14 +293,25 @@ export class Connection implements PendingHost, IncomingHost {
     }
   }
 
-  #handleRequest(request: JsonRpcRequest, info: MessageInfo | undefined): JsonRpcResponse | Promise<JsonRpcResponse | undefined> | undefined {
+  #handleRequest(
+    request: JsonRpcRequest,
+    info: MessageInfo | undefined,
+  ): JsonRpcResponse | Promise<JsonRpcResponse | undefined> | undefined {
     const { id } = request;
     if (this.#incoming.has(id)) {
-      return { jsonrpc: '2.0', id, error: { code: JsonRpcErrorCode.InvalidRequest, message: `Request id ${JSON.stringify(id)} is already in use` } };
+      return {
+        jsonrpc: '2.0',
+        id,
+        error: { code: JsonRpcErrorCode.InvalidRequest, message: `Request id ${JSON.stringify(id)} is already in use` },
+      };
     }
     const handler = this.#options.onRequest;
     if (handler === undefined) {
-      return { jsonrpc: '2.0', id, error: { code: JsonRpcErrorCode.MethodNotFound, message: `Method not found: ${request.method}` } };
+      return {
+        jsonrpc: '2.0',
+        id,
+        error: { code: JsonRpcErrorCode.MethodNotFound, message: `Method not found: ${request.method}` },
+      };
     }
     // The transport's signal (info.signal) is linked when the handler first reads its own: most never do,
     // and on HTTP merely reading it costs an AbortController and a listener per request.
@@ -302,7 +326,8 @@ export class Connection implements PendingHost, IncomingHost {
     if (isThenable(result)) {
       return Promise.resolve(result).then(
         (value) => this.#complete(incoming, value, undefined),
-        (error: unknown) => this.#complete(incoming, undefined, error ?? new LocalError('PROTOCOL_VIOLATION', 'Handler rejected without a reason')),
+        (error: unknown) =>
+          this.#complete(incoming, undefined, error ?? new LocalError('PROTOCOL_VIOLATION', 'Handler rejected without a reason')),
       );
     }
     return this.#complete(incoming, result, undefined);
@@ -352,7 +377,12 @@ export class Connection implements PendingHost, IncomingHost {
     if (pending === undefined) {
       // A late answer to a request that timed out or was cancelled, or an error about an unreadable message.
       if ('error' in response) {
-        this.#report(new LocalError('PROTOCOL_VIOLATION', `Peer reported an error for ${id === undefined ? 'an unreadable message' : `unknown request ${JSON.stringify(id)}`}: ${response.error.message}`));
+        this.#report(
+          new LocalError(
+            'PROTOCOL_VIOLATION',
+            `Peer reported an error for ${id === undefined ? 'an unreadable message' : `unknown request ${JSON.stringify(id)}`}: ${response.error.message}`,
+          ),
+        );
       }
       return;
     }
@@ -397,4 +427,3 @@ function isEncodable(payload: JsonRpcPayload): boolean {
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
-

@@ -39,7 +39,10 @@ export class InMemoryTransport implements Transport {
   start(sink: TransportSink): Promise<void> {
     if (this.#sink !== undefined) return Promise.reject(new LocalError('INVALID_ARGUMENT', 'Transport already started'));
     this.#sink = sink;
-    if (this.#closed) queueMicrotask(() => { sink.closed(); });
+    if (this.#closed)
+      queueMicrotask(() => {
+        sink.closed();
+      });
     else if (this.#queue.length > 0) this.#schedule();
     return Promise.resolve();
   }
@@ -97,7 +100,10 @@ export class InMemoryTransport implements Transport {
     this.#closed = true;
     this.#queue = [];
     const sink = this.#sink;
-    if (sink !== undefined) queueMicrotask(() => { sink.closed(); });
+    if (sink !== undefined)
+      queueMicrotask(() => {
+        sink.closed();
+      });
   }
 }
 

@@ -85,7 +85,10 @@ export class PendingRequest implements Expiring {
     const signal = options?.signal;
     if (signal !== undefined) {
       this.#onAbort = () => {
-        this.#abandon(new LocalError('CANCELLED', `Request ${method} was cancelled`, { cause: signal.reason }), reasonText(signal.reason));
+        this.#abandon(
+          new LocalError('CANCELLED', `Request ${method} was cancelled`, { cause: signal.reason }),
+          reasonText(signal.reason),
+        );
       };
       signal.addEventListener('abort', this.#onAbort, { once: true });
     }
@@ -124,7 +127,9 @@ export class PendingRequest implements Expiring {
   /** The deadline passed: the sooner of the timeout and the hard maximum. */
   expire(): void {
     const hard = this.#fireAt >= this.#deadline;
-    const detail = hard ? `its maximum total timeout (${String(this.#maxTotalMs)} ms)` : `its timeout (${String(this.#timeoutMs)} ms)`;
+    const detail = hard
+      ? `its maximum total timeout (${String(this.#maxTotalMs)} ms)`
+      : `its timeout (${String(this.#timeoutMs)} ms)`;
     this.#abandon(new LocalError('REQUEST_TIMEOUT', `Request ${this.method} exceeded ${detail}`), 'Request timed out');
   }
 

@@ -25,7 +25,8 @@ export const anything: Check<unknown> = () => undefined;
 export const string: Check<string> = (v, p) => (typeof v === 'string' ? undefined : `${p}: expected a string`);
 
 /** A finite number. */
-export const number: Check<number> = (v, p) => (typeof v === 'number' && Number.isFinite(v) ? undefined : `${p}: expected a number`);
+export const number: Check<number> = (v, p) =>
+  typeof v === 'number' && Number.isFinite(v) ? undefined : `${p}: expected a number`;
 
 /** An integer. */
 export const integer: Check<number> = (v, p) => (Number.isInteger(v) ? undefined : `${p}: expected an integer`);
@@ -39,7 +40,10 @@ export const stringOrInteger: Check<string | number> = (v, p) =>
 
 /** One of the given string literals. */
 export function literal<const T extends string>(...values: readonly T[]): Check<T> {
-  return (v, p) => (typeof v === 'string' && (values as readonly string[]).includes(v) ? undefined : `${p}: expected one of ${values.map((x) => JSON.stringify(x)).join(', ')}`);
+  return (v, p) =>
+    typeof v === 'string' && (values as readonly string[]).includes(v)
+      ? undefined
+      : `${p}: expected one of ${values.map((x) => JSON.stringify(x)).join(', ')}`;
 }
 
 /** A JSON object (not null, not an array). */

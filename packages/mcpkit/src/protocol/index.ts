@@ -15,4 +15,11 @@ export type { NotificationEntry, NotificationTypes, RequestEntry, RequestTypes, 
 export * from './methods.js';
 export type * from './types/index.js';
 export * from './versions.js';
-export { isUriTemplate, MAX_MATCH_LENGTH, UriTemplate, type UriTemplateValue, type UriTemplateVariables, type UriVariables } from './uriTemplate.js';
+export {
+  isUriTemplate,
+  MAX_MATCH_LENGTH,
+  UriTemplate,
+  type UriTemplateValue,
+  type UriTemplateVariables,
+  type UriVariables,
+} from './uriTemplate.js';

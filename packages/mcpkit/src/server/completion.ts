@@ -19,7 +19,11 @@ export type Completer = (value: string, context: CompletionContext) => readonly 
 const MAX_VALUES = 100;
 
 /** Runs a completer and shapes its answer: at most 100 values, with `total` and `hasMore`. */
-export async function complete(completer: Completer | undefined, value: string, context: CompletionContext): Promise<CompleteResult> {
+export async function complete(
+  completer: Completer | undefined,
+  value: string,
+  context: CompletionContext,
+): Promise<CompleteResult> {
   if (completer === undefined) return { completion: { values: [] } };
   const all = await completer(value, context);
   const values = all.slice(0, MAX_VALUES);

@@ -41,7 +41,11 @@ export interface AskOptions {
 
 /** How a handler's input requests reach the client: a real request, or a replay round trip. */
 export interface InputChannel {
-  ask<M extends keyof InputMethods>(method: M, params: InputMethods[M]['params'], options: AskOptions | undefined): Promise<InputMethods[M]['result']>;
+  ask<M extends keyof InputMethods>(
+    method: M,
+    params: InputMethods[M]['params'],
+    options: AskOptions | undefined,
+  ): Promise<InputMethods[M]['result']>;
 }
 
 /** Per-session state (handshake era), or per-request scratch (stateless era). */

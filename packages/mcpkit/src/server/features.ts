@@ -21,7 +21,14 @@ import type { ServerContext } from './context.js';
 import type { MethodHandler } from './middleware.js';
 import { paginate } from './pagination.js';
 import { getPrompt, type PromptEntry } from './prompts.js';
-import { forRevision, resourceNotFound, toReadResult, type CacheHint, type ResourceEntry, type TemplateEntry } from './resources.js';
+import {
+  forRevision,
+  resourceNotFound,
+  toReadResult,
+  type CacheHint,
+  type ResourceEntry,
+  type TemplateEntry,
+} from './resources.js';
 import type { Registry } from './registry.js';
 import type { Sealer } from './seal.js';
 import { callTool, type ToolEntry } from './tools.js';
@@ -101,7 +108,7 @@ async function completeArgument(host: FeatureHost, params: CompleteParams): Prom
 export function featureMethods(host: FeatureHost): Readonly<Record<string, MethodHandler>> {
   return {
     'tools/list': async ({ params }, ctx): Promise<ListToolsResult> => {
-      const page = await paginate(host.tools.list(), (params)['cursor'], host.pageSize, 'tools', host.sealer);
+      const page = await paginate(host.tools.list(), params['cursor'], host.pageSize, 'tools', host.sealer);
       // `execution` (task support) exists in 2025-11-25 only; the tasks extension does not list it.
       const tools = ctx.revision === '2025-11-25' ? page.items.map((t) => t.wireWithExecution) : page.items.map((t) => t.wire);
       return withCursor({ tools }, page.nextCursor);

@@ -23,5 +23,13 @@ export type {
 export { McpServer, type ClientNotificationHandler } from './server.js';
 export { ServerSession, type ConnectOptions, type SessionMode } from './session.js';
 export { TaskManager, type OpenTask, type TaskEventSink, type TaskOptions, type TaskOutcome, type TaskStart } from './tasks.js';
-export { isTerminal, MemoryTaskStore, type MemoryTaskStoreOptions, type TaskFlavor, type TaskPatch, type TaskRecord, type TaskStore } from './taskStore.js';
+export {
+  isTerminal,
+  MemoryTaskStore,
+  type MemoryTaskStoreOptions,
+  type TaskFlavor,
+  type TaskPatch,
+  type TaskRecord,
+  type TaskStore,
+} from './taskStore.js';
 export { ToolError, type ToolArgs, type ToolDefinition, type ToolHandler, type ToolOutput, type ToolReturn } from './tools.js';

@@ -35,9 +35,15 @@ function refuse(message: string, required: Record<string, unknown>): RpcError {
  * `url`); sampling: `sampling` (and `sampling.tools` to pass tools); roots:
  * `roots`.
  */
-export function assertCanAsk(method: Method, params: Record<string, unknown>, caps: ClientCapabilities, revision: Revision): void {
+export function assertCanAsk(
+  method: Method,
+  params: Record<string, unknown>,
+  caps: ClientCapabilities,
+  revision: Revision,
+): void {
   if (method === 'elicitation/create') {
-    if (!isAtLeast(revision, '2025-06-18')) throw refuse(`Elicitation does not exist in revision ${revision}`, { elicitation: {} });
+    if (!isAtLeast(revision, '2025-06-18'))
+      throw refuse(`Elicitation does not exist in revision ${revision}`, { elicitation: {} });
     const elicitation = caps.elicitation as Record<string, unknown> | undefined;
     if (elicitation === undefined) throw refuse('The client does not support elicitation', { elicitation: {} });
     if (params['mode'] === 'url') {
@@ -79,14 +85,22 @@ export class LiveChannel implements InputChannel {
     this.#revision = revision;
   }
 
-  async ask<M extends Method>(method: M, params: InputMethods[M]['params'], options: AskOptions | undefined): Promise<InputMethods[M]['result']> {
+  async ask<M extends Method>(
+    method: M,
+    params: InputMethods[M]['params'],
+    options: AskOptions | undefined,
+  ): Promise<InputMethods[M]['result']> {
     let sent = params as Record<string, unknown>;
     assertCanAsk(method, sent, this.#caps, this.#revision);
     // 2025-11-25 URL elicitations carry an id the completion notification refers to.
     if (method === 'elicitation/create' && sent['mode'] === 'url' && sent['elicitationId'] === undefined) {
       sent = { ...sent, elicitationId: crypto.randomUUID() };
     }
-    const answer = await this.#rpc.request(method, sent, options?.timeoutMs === undefined ? undefined : { timeoutMs: options.timeoutMs });
+    const answer = await this.#rpc.request(
+      method,
+      sent,
+      options?.timeoutMs === undefined ? undefined : { timeoutMs: options.timeoutMs },
+    );
     return checkAnswer(method, answer, 'result');
   }
 }

@@ -69,7 +69,20 @@ export interface ServerOptions<State = undefined> {
   /** Send handlers' own error messages to the client (default false: masked). */
   readonly exposeErrorDetails?: boolean;
   /** Default cache hints of cacheable results (2026-07-28), per method or for all; default `{ ttlMs: 0, scope: 'private' }`. */
-  readonly cache?: Readonly<Partial<Record<'default' | 'server/discover' | 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list' | 'resources/read', CacheHint>>>;
+  readonly cache?: Readonly<
+    Partial<
+      Record<
+        | 'default'
+        | 'server/discover'
+        | 'tools/list'
+        | 'prompts/list'
+        | 'resources/list'
+        | 'resources/templates/list'
+        | 'resources/read',
+        CacheHint
+      >
+    >
+  >;
   /** Capabilities to advertise beyond what registration implies (`experimental`, `extensions`), or `logging: false` to not offer logging. */
   readonly capabilities?: DeclaredCapabilities;
   /** The log level of a new handshake-era session before `logging/setLevel` (default `debug`: everything). */

@@ -29,7 +29,13 @@ function isCursor(value: unknown, list: string): value is CursorPayload {
  * Cuts `items` into pages of `pageSize` (no limit when `Infinity`). `list`
  * names the list, so that a cursor of one list is refused by another.
  */
-export async function paginate<T>(items: readonly T[], cursor: unknown, pageSize: number, list: string, sealer: Sealer): Promise<Page<T>> {
+export async function paginate<T>(
+  items: readonly T[],
+  cursor: unknown,
+  pageSize: number,
+  list: string,
+  sealer: Sealer,
+): Promise<Page<T>> {
   let offset = 0;
   if (cursor !== undefined) {
     const payload = await sealer.open(cursor);

@@ -41,7 +41,10 @@ export interface PromptDefinition<A extends PromptArguments | undefined = Prompt
 }
 
 /** A prompt's handler. */
-export type PromptHandler<Args, State = unknown> = (args: Args, ctx: ServerContext<State>) => PromptReturn | Promise<PromptReturn>;
+export type PromptHandler<Args, State = unknown> = (
+  args: Args,
+  ctx: ServerContext<State>,
+) => PromptReturn | Promise<PromptReturn>;
 
 /** A registered prompt. */
 export interface PromptEntry {
@@ -89,7 +92,8 @@ export async function getPrompt(entry: PromptEntry, args: unknown, ctx: ServerCo
   let value: unknown = given;
   if (entry.schema !== undefined) {
     const checked = await entry.schema.validate(given);
-    if (!checked.ok) throw RpcError.invalidParams(`Invalid arguments for prompt ${entry.definition.name}: ${formatIssues(checked.issues)}`);
+    if (!checked.ok)
+      throw RpcError.invalidParams(`Invalid arguments for prompt ${entry.definition.name}: ${formatIssues(checked.issues)}`);
     value = checked.value;
   } else {
     for (const a of entry.wire.arguments ?? []) {

@@ -49,7 +49,8 @@ export class Registry<D> {
    * are derived again), and defaults to a shallow merge.
    */
   add(key: string, definition: D, rekey?: (d: D) => string, merge?: (current: D, patch: Partial<D>) => D): Registration<D> {
-    if (this.#items.has(key)) throw new LocalError('INVALID_ARGUMENT', `${this.#kind} ${JSON.stringify(key)} is already registered`);
+    if (this.#items.has(key))
+      throw new LocalError('INVALID_ARGUMENT', `${this.#kind} ${JSON.stringify(key)} is already registered`);
     const slot: Slot<D> = { definition, enabled: true };
     this.#items.set(key, slot);
     this.#used = true;
@@ -79,7 +80,8 @@ export class Registry<D> {
         const next = merge === undefined ? { ...slot.definition, ...patch } : merge(slot.definition, patch);
         const nextKey = rekey?.(next) ?? current;
         if (nextKey !== current) {
-          if (this.#items.has(nextKey)) throw new LocalError('INVALID_ARGUMENT', `${this.#kind} ${JSON.stringify(nextKey)} is already registered`);
+          if (this.#items.has(nextKey))
+            throw new LocalError('INVALID_ARGUMENT', `${this.#kind} ${JSON.stringify(nextKey)} is already registered`);
           this.#items.delete(current);
           this.#items.set(nextKey, slot);
           current = nextKey;

@@ -71,7 +71,11 @@ export class ReplayChannel implements InputChannel {
     });
   }
 
-  ask<M extends Method>(method: M, params: InputMethods[M]['params'], options: AskOptions | undefined): Promise<InputMethods[M]['result']> {
+  ask<M extends Method>(
+    method: M,
+    params: InputMethods[M]['params'],
+    options: AskOptions | undefined,
+  ): Promise<InputMethods[M]['result']> {
     const sent = withoutElicitationId(method, params as Record<string, unknown>);
     assertCanAsk(method, sent, this.#caps, this.#revision);
     const n = (this.#counters.get(method) ?? 0) + 1;
@@ -142,7 +146,8 @@ export class RequestStateCodec {
     if (payload.m !== binding.method || payload.d !== (await digest(binding.params))) {
       throw RpcError.invalidParams('Invalid requestState: issued for a different request');
     }
-    if (payload.p !== (binding.principal ?? null)) throw RpcError.invalidParams('Invalid requestState: issued to a different principal');
+    if (payload.p !== (binding.principal ?? null))
+      throw RpcError.invalidParams('Invalid requestState: issued to a different principal');
     return payload.a;
   }
 }
@@ -173,7 +178,9 @@ async function digest(params: Readonly<Record<string, unknown>>): Promise<string
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (isObject(value)) {
-    const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort();
+    const keys = Object.keys(value)
+      .filter((k) => value[k] !== undefined)
+      .sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`;
   }
   // Values come from parsed JSON; undefined (absent) is the only non-JSON value to expect.

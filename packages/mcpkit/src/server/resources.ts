@@ -80,7 +80,10 @@ export interface ResourceTemplateDefinition<T extends string = string> extends R
 }
 
 /** Reads a static resource. */
-export type ResourceHandler<State = unknown> = (uri: string, ctx: ServerContext<State>) => ResourceReturn | Promise<ResourceReturn>;
+export type ResourceHandler<State = unknown> = (
+  uri: string,
+  ctx: ServerContext<State>,
+) => ResourceReturn | Promise<ResourceReturn>;
 
 /** Reads a resource of a template; `variables` are typed from the template. */
 export type TemplateHandler<T extends string, State = unknown> = (
@@ -118,8 +121,13 @@ function describe(d: ResourceDescription): Omit<Resource, 'uri'> {
 
 /** Prepares a static resource. */
 export function prepareResource(definition: ResourceDefinition, handler: ResourceHandler): ResourceEntry {
-  if (!isUri(definition.uri)) throw new LocalError('INVALID_ARGUMENT', `Resource URI ${JSON.stringify(definition.uri)} is not an absolute URI`);
-  const wire: Resource = { uri: definition.uri, ...describe(definition), ...(definition.size !== undefined && { size: definition.size }) };
+  if (!isUri(definition.uri))
+    throw new LocalError('INVALID_ARGUMENT', `Resource URI ${JSON.stringify(definition.uri)} is not an absolute URI`);
+  const wire: Resource = {
+    uri: definition.uri,
+    ...describe(definition),
+    ...(definition.size !== undefined && { size: definition.size }),
+  };
   return { definition, handler, wire };
 }
 

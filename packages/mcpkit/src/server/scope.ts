@@ -23,7 +23,16 @@ import type { Era, Revision } from '../protocol/versions.js';
 import type { AskOptions, InputChannel, ServerContext, SessionState } from './context.js';
 
 /** RFC 5424 severities, lowest first. */
-export const LOG_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+export const LOG_LEVELS: readonly LoggingLevel[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+];
 
 /** True for a valid logging level. */
 export function isLogLevel(value: unknown): value is LoggingLevel {
@@ -63,7 +72,13 @@ export class RequestScope implements ServerContext {
   #stopped: unknown;
   #lastProgress = -Infinity;
 
-  constructor(rpc: RequestContext, caller: Caller, host: ScopeHost, channel: InputChannel, meta: Readonly<Record<string, unknown>> | undefined) {
+  constructor(
+    rpc: RequestContext,
+    caller: Caller,
+    host: ScopeHost,
+    channel: InputChannel,
+    meta: Readonly<Record<string, unknown>> | undefined,
+  ) {
     this.#rpc = rpc;
     this.#caller = caller;
     this.#host = host;
@@ -116,7 +131,14 @@ export class RequestScope implements ServerContext {
       const peer = this.#rpc.signal;
       if (this.#stopped !== undefined) controller.abort(this.#stopped);
       else if (peer.aborted) controller.abort(peer.reason);
-      else peer.addEventListener('abort', () => { controller.abort(peer.reason); }, { once: true });
+      else
+        peer.addEventListener(
+          'abort',
+          () => {
+            controller.abort(peer.reason);
+          },
+          { once: true },
+        );
     }
     return this.#controller.signal;
   }

@@ -33,10 +33,13 @@ export class Sealer {
   }
 
   #importKey(): ReturnType<typeof crypto.subtle.importKey> {
-    this.#key ??= crypto.subtle.importKey('raw', this.#secret ?? new Uint8Array(Sealer.randomSecret()), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-      'verify',
-    ]);
+    this.#key ??= crypto.subtle.importKey(
+      'raw',
+      this.#secret ?? new Uint8Array(Sealer.randomSecret()),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     return this.#key;
   }
 

@@ -17,7 +17,14 @@ import { featureMethods, readResource, type FeatureHost } from './features.js';
 import type { ServerEvents, ServerHost } from './host.js';
 import { compose, type MethodHandler, type Middleware, type ServerRequest } from './middleware.js';
 import type { ServerOptions } from './options.js';
-import { preparePrompt, type PromptArgs, type PromptArguments, type PromptDefinition, type PromptEntry, type PromptHandler } from './prompts.js';
+import {
+  preparePrompt,
+  type PromptArgs,
+  type PromptArguments,
+  type PromptDefinition,
+  type PromptEntry,
+  type PromptHandler,
+} from './prompts.js';
 import { Registry, type Registration } from './registry.js';
 import { RequestStateCodec } from './replay.js';
 import {
@@ -94,7 +101,8 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
     this.defaultLogLevel = options.defaultLogLevel ?? 'debug';
     this.pageSize = options.pageSize ?? 100;
     const secret = typeof options.secret === 'string' ? new TextEncoder().encode(options.secret) : options.secret;
-    if (secret !== undefined && secret.length < 32) throw new LocalError('INVALID_ARGUMENT', 'The server secret must be at least 32 bytes');
+    if (secret !== undefined && secret.length < 32)
+      throw new LocalError('INVALID_ARGUMENT', 'The server secret must be at least 32 bytes');
     this.sealer = new Sealer(secret); // random (and made on first use) when absent
     this.requestState = new RequestStateCodec(this.sealer, options.requestStateTtlMs ?? 15 * 60_000);
     this.tools = new Registry('Tool', () => {
@@ -136,30 +144,48 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
     const entry = prepareTool(definition, handler as ToolHandler<unknown, unknown>, schemas);
     this.#noteTaskSupport(entry);
     // An update re-derives the schemas and the wire form from the patched definition and handler.
-    return this.tools.add(definition.name, entry, (e) => e.definition.name, (e, patch) =>
-      this.#noteTaskSupport(prepareTool(patch.definition ?? e.definition, patch.handler ?? e.handler, schemas)),
+    return this.tools.add(
+      definition.name,
+      entry,
+      (e) => e.definition.name,
+      (e, patch) => this.#noteTaskSupport(prepareTool(patch.definition ?? e.definition, patch.handler ?? e.handler, schemas)),
     );
   }
 
   /** Registers a static resource. */
   resource(definition: ResourceDefinition, handler: ResourceHandler<State>): Registration<ResourceEntry> {
-    return this.resources.add(definition.uri, prepareResource(definition, handler as ResourceHandler), (e) => e.definition.uri, (e, patch) =>
-      prepareResource(patch.definition ?? e.definition, patch.handler ?? e.handler),
+    return this.resources.add(
+      definition.uri,
+      prepareResource(definition, handler as ResourceHandler),
+      (e) => e.definition.uri,
+      (e, patch) => prepareResource(patch.definition ?? e.definition, patch.handler ?? e.handler),
     );
   }
 
   /** Registers a resource template; the handler's variables are typed from the template. */
-  resourceTemplate<const T extends string>(definition: ResourceTemplateDefinition<T>, handler: TemplateHandler<T, State>): Registration<TemplateEntry> {
+  resourceTemplate<const T extends string>(
+    definition: ResourceTemplateDefinition<T>,
+    handler: TemplateHandler<T, State>,
+  ): Registration<TemplateEntry> {
     const entry = prepareTemplate(definition, handler as TemplateHandler<string>);
-    return this.templates.add(definition.uriTemplate, entry, (e) => e.definition.uriTemplate, (e, patch) =>
-      prepareTemplate(patch.definition ?? e.definition, patch.handler ?? e.handler),
+    return this.templates.add(
+      definition.uriTemplate,
+      entry,
+      (e) => e.definition.uriTemplate,
+      (e, patch) => prepareTemplate(patch.definition ?? e.definition, patch.handler ?? e.handler),
     );
   }
 
   /** Registers a prompt; the handler's arguments are typed from `arguments`. */
-  prompt<const A extends PromptArguments | undefined = undefined>(definition: PromptDefinition<A>, handler: PromptHandler<PromptArgs<A>, State>): Registration<PromptEntry> {
-    return this.prompts.add(definition.name, preparePrompt(definition, handler as PromptHandler<unknown>), (e) => e.definition.name, (e, patch) =>
-      preparePrompt(patch.definition ?? e.definition, patch.handler ?? e.handler),
+  prompt<const A extends PromptArguments | undefined = undefined>(
+    definition: PromptDefinition<A>,
+    handler: PromptHandler<PromptArgs<A>, State>,
+  ): Registration<PromptEntry> {
+    return this.prompts.add(
+      definition.name,
+      preparePrompt(definition, handler as PromptHandler<unknown>),
+      (e) => e.definition.name,
+      (e, patch) => preparePrompt(patch.definition ?? e.definition, patch.handler ?? e.handler),
     );
   }
 
@@ -204,10 +230,13 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
       caps['resources'] = { subscribe: true, listChanged: true, ...extra.resources };
     }
     if (this.prompts.used || extra.prompts !== undefined) caps['prompts'] = { listChanged: true, ...extra.prompts };
-    if (this.prompts.used || this.templates.used || extra.completions !== undefined) caps['completions'] = { ...extra.completions };
+    if (this.prompts.used || this.templates.used || extra.completions !== undefined)
+      caps['completions'] = { ...extra.completions };
     if (this.#taskTools) {
-      if (revision === undefined || revision === '2025-11-25') caps['tasks'] = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
-      if (revision === undefined || eraOf(revision) === 'stateless') caps['extensions'] = { ...extra.extensions, [TASKS_EXTENSION]: {} };
+      if (revision === undefined || revision === '2025-11-25')
+        caps['tasks'] = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
+      if (revision === undefined || eraOf(revision) === 'stateless')
+        caps['extensions'] = { ...extra.extensions, [TASKS_EXTENSION]: {} };
     }
     return caps;
   }

@@ -120,7 +120,8 @@ export class ServerSession {
         listChanged: (kind) => {
           // Only where the server advertised listChanged at initialize (it may be declared false, or the list added later).
           const hs = this.#handshake;
-          if (hs?.initialized === true && hs.advertised[kind]?.listChanged === true) this.notify(`notifications/${kind}/list_changed`);
+          if (hs?.initialized === true && hs.advertised[kind]?.listChanged === true)
+            this.notify(`notifications/${kind}/list_changed`);
         },
         resourceUpdated: (uri) => {
           if (this.#handshake?.subscriptions.has(uri) === true) this.notify('notifications/resources/updated', { uri });
@@ -183,7 +184,9 @@ export class ServerSession {
     const handshake = this.#handshake;
     if (handshake === undefined) {
       if (request.method === 'ping') return {};
-      throw RpcError.invalidParams(`Not initialized: send initialize first, or the request _meta of 2026-07-28 ("${META_PROTOCOL_VERSION}")`);
+      throw RpcError.invalidParams(
+        `Not initialized: send initialize first, or the request _meta of 2026-07-28 ("${META_PROTOCOL_VERSION}")`,
+      );
     }
     return this.#legacy(request.method, params, meta, handshake, rpc);
   }
@@ -191,7 +194,8 @@ export class ServerSession {
   /** The table entry of `method`, if the server serves it in `revision`; -32601 otherwise. */
   #entry(method: string, revision: Revision): RequestEntry {
     const entry = requestEntry(method);
-    if (entry === undefined || entry.from === 'server' || !entry.revisions.includes(revision)) throw RpcError.methodNotFound(method);
+    if (entry === undefined || entry.from === 'server' || !entry.revisions.includes(revision))
+      throw RpcError.methodNotFound(method);
     if (entry.capability !== undefined && !this.#host.offers(entry.capability)) throw RpcError.methodNotFound(method);
     return entry;
   }
@@ -201,7 +205,13 @@ export class ServerSession {
     if (issue !== undefined) throw RpcError.invalidParams(`Invalid params: ${issue}`);
   }
 
-  async #legacy(method: string, params: Readonly<Record<string, unknown>>, meta: Readonly<Record<string, unknown>> | undefined, hs: Handshake, rpc: RequestContext): Promise<unknown> {
+  async #legacy(
+    method: string,
+    params: Readonly<Record<string, unknown>>,
+    meta: Readonly<Record<string, unknown>> | undefined,
+    hs: Handshake,
+    rpc: RequestContext,
+  ): Promise<unknown> {
     const entry = this.#entry(method, hs.revision);
     this.#validate(entry, params);
     const caller: Caller = {
@@ -220,7 +230,12 @@ export class ServerSession {
     return this.#host.run({ method, params }, scope, core);
   }
 
-  async #stateless(method: string, params: Readonly<Record<string, unknown>>, meta: Readonly<Record<string, unknown>> | undefined, rpc: RequestContext): Promise<unknown> {
+  async #stateless(
+    method: string,
+    params: Readonly<Record<string, unknown>>,
+    meta: Readonly<Record<string, unknown>> | undefined,
+    rpc: RequestContext,
+  ): Promise<unknown> {
     const caller = statelessCaller(this.#host, meta, rpc);
     const entry = this.#entry(method, caller.revision);
     this.#validate(entry, params);
@@ -248,14 +263,22 @@ export class ServerSession {
   }
 
   /** `initialize`, inside the middleware chain (which may refuse it before a session exists). */
-  #initialize(params: Readonly<Record<string, unknown>>, meta: Readonly<Record<string, unknown>> | undefined, rpc: RequestContext): Promise<unknown> {
+  #initialize(
+    params: Readonly<Record<string, unknown>>,
+    meta: Readonly<Record<string, unknown>> | undefined,
+    rpc: RequestContext,
+  ): Promise<unknown> {
     if (this.#mode === 'stateless') {
       // A legacy client has no way forward: name the versions, as 2026-07-28 asks (basic/versioning).
       const supported = statelessRevisions(this.#host);
-      throw new RpcError(ErrorCode.MethodNotFound, `Method not found: initialize (this endpoint speaks ${supported.join(', ')}, without a handshake)`, {
-        supported,
-        requested: params['protocolVersion'],
-      });
+      throw new RpcError(
+        ErrorCode.MethodNotFound,
+        `Method not found: initialize (this endpoint speaks ${supported.join(', ')}, without a handshake)`,
+        {
+          supported,
+          requested: params['protocolVersion'],
+        },
+      );
     }
     const entry = requestEntry('initialize');
     if (entry !== undefined) this.#validate(entry, params);
@@ -263,10 +286,13 @@ export class ServerSession {
     const requested = params['protocolVersion'] as string;
     const revision = negotiateHandshake(requested, this.#host.revisions);
     if (revision === undefined) {
-      throw RpcError.invalidParams(`This server does not speak the initialize handshake; supported versions: ${statelessRevisions(this.#host).join(', ')}`, {
-        supported: statelessRevisions(this.#host),
-        requested,
-      });
+      throw RpcError.invalidParams(
+        `This server does not speak the initialize handshake; supported versions: ${statelessRevisions(this.#host).join(', ')}`,
+        {
+          supported: statelessRevisions(this.#host),
+          requested,
+        },
+      );
     }
     const capabilities = this.#host.capabilities(revision);
     const handshake: Handshake = {
@@ -302,7 +328,13 @@ export class ServerSession {
   }
 
   /** 2025-11-25 tasks: `tasks/*`, and a `tools/call` that is (or must be) task-augmented. */
-  #coreTasks(method: string, params: Readonly<Record<string, unknown>>, meta: Readonly<Record<string, unknown>> | undefined, caller: Caller, rpc: RequestContext): MethodHandler | undefined {
+  #coreTasks(
+    method: string,
+    params: Readonly<Record<string, unknown>>,
+    meta: Readonly<Record<string, unknown>> | undefined,
+    caller: Caller,
+    rpc: RequestContext,
+  ): MethodHandler | undefined {
     if (method === 'tools/call') return coreToolCall(this.#host, params, { session: this, rpc, caller, meta });
     return method.startsWith('tasks/') ? coreTaskMethod(this.#host, method, this, rpc) : undefined;
   }
@@ -342,4 +374,3 @@ export class ServerSession {
     this.#host.clientNotification(notification.method, notification.params, this);
   }
 }
-

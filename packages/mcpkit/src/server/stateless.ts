@@ -44,7 +44,11 @@ export function statelessRevisions(host: ServerHost): readonly Revision[] {
 }
 
 /** Reads and checks the request `_meta` of 2026-07-28; throws the spec's error for each defect. */
-export function statelessCaller(host: ServerHost, meta: Readonly<Record<string, unknown>> | undefined, rpc: RequestContext): Caller {
+export function statelessCaller(
+  host: ServerHost,
+  meta: Readonly<Record<string, unknown>> | undefined,
+  rpc: RequestContext,
+): Caller {
   const requested = meta?.[META_PROTOCOL_VERSION];
   if (requested === undefined) throw RpcError.invalidParams(`Missing _meta["${META_PROTOCOL_VERSION}"]`);
   const supported = statelessRevisions(host);
@@ -63,7 +67,8 @@ export function statelessCaller(host: ServerHost, meta: Readonly<Record<string, 
     throw RpcError.invalidParams(`_meta["${META_CLIENT_INFO}"] must be an Implementation with a name and a version`);
   }
   const level = meta?.[META_LOG_LEVEL];
-  if (level !== undefined && !isLogLevel(level)) throw RpcError.invalidParams(`_meta["${META_LOG_LEVEL}"] is not a logging level`);
+  if (level !== undefined && !isLogLevel(level))
+    throw RpcError.invalidParams(`_meta["${META_LOG_LEVEL}"] is not a logging level`);
   // Without a per-request level, no log messages at all (2026-07-28 logging).
   const logLevel = level === undefined || !host.offers('logging') ? undefined : level;
   return new StatelessCaller(requested as Revision, info as Implementation | undefined, caps, rpc.info?.auth, logLevel);
@@ -138,7 +143,10 @@ export async function runWithReplay(
   const channel = new ReplayChannel({ ...earlier, ...responses }, caller.clientCapabilities, caller.revision);
   const scope = new RequestScope(rpc, caller, host, channel, meta);
   const replayed: MethodHandler = async (request, ctx) => {
-    const outcome = await Promise.race([core(request, ctx).then((result) => ({ result })), channel.stalled.then(() => undefined)]);
+    const outcome = await Promise.race([
+      core(request, ctx).then((result) => ({ result })),
+      channel.stalled.then(() => undefined),
+    ]);
     if (outcome !== undefined) return outcome.result;
     scope.stop(new LocalError('CANCELLED', 'The request needs input from the client'));
     return {
@@ -155,7 +163,10 @@ export function discover(host: ServerHost): MethodHandler {
   return (_request, ctx) => {
     // Every revision the server speaks, as -32022 lists them (the spec's example names a handshake revision too):
     // a client may pick a handshake revision from here and use `initialize`.
-    const result: Record<string, unknown> = { supportedVersions: [...host.revisions], capabilities: host.capabilities(ctx.revision) };
+    const result: Record<string, unknown> = {
+      supportedVersions: [...host.revisions],
+      capabilities: host.capabilities(ctx.revision),
+    };
     if (host.instructions !== undefined) result['instructions'] = host.instructions;
     return Promise.resolve(result);
   };
@@ -168,8 +179,10 @@ export function honoured(host: ServerHost, filter: SubscriptionFilter): Subscrip
   if (filter.toolsListChanged === true && caps.tools?.listChanged === true) out['toolsListChanged'] = true;
   if (filter.promptsListChanged === true && caps.prompts?.listChanged === true) out['promptsListChanged'] = true;
   if (filter.resourcesListChanged === true && caps.resources?.listChanged === true) out['resourcesListChanged'] = true;
-  if (Array.isArray(filter.resourceSubscriptions) && caps.resources?.subscribe === true) out['resourceSubscriptions'] = filter.resourceSubscriptions.filter((u): u is string => typeof u === 'string');
-  if (Array.isArray(filter.taskIds) && host.offers('tasks')) out['taskIds'] = filter.taskIds.filter((t): t is string => typeof t === 'string');
+  if (Array.isArray(filter.resourceSubscriptions) && caps.resources?.subscribe === true)
+    out['resourceSubscriptions'] = filter.resourceSubscriptions.filter((u): u is string => typeof u === 'string');
+  if (Array.isArray(filter.taskIds) && host.offers('tasks'))
+    out['taskIds'] = filter.taskIds.filter((t): t is string => typeof t === 'string');
   return out;
 }
 

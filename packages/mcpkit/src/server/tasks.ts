@@ -125,7 +125,8 @@ export class TaskManager {
 
   /** Throws -32603 when `owner` already has the most unfinished tasks allowed. */
   assertRoom(owner: string): void {
-    if (!this.hasRoom(owner)) throw RpcError.internal(`Too many unfinished tasks (at most ${String(this.#maxActive)}): try again later`);
+    if (!this.hasRoom(owner))
+      throw RpcError.internal(`Too many unfinished tasks (at most ${String(this.#maxActive)}): try again later`);
   }
 
   /**

@@ -20,10 +20,16 @@ import type { TaskStart } from './tasks.js';
 export type ToolReturn<Out> = CallToolResult | string | Out | undefined;
 
 /** A tool's handler. Arguments arrive validated (and transformed, for Standard Schema inputs). */
-export type ToolHandler<In, Out, State = unknown> = (args: In, ctx: ServerContext<State>) => ToolReturn<Out> | Promise<ToolReturn<Out>>;
+export type ToolHandler<In, Out, State = unknown> = (
+  args: In,
+  ctx: ServerContext<State>,
+) => ToolReturn<Out> | Promise<ToolReturn<Out>>;
 
 /** How a tool is declared. */
-export interface ToolDefinition<I extends SchemaInput | undefined = SchemaInput | undefined, O extends SchemaInput | undefined = SchemaInput | undefined> {
+export interface ToolDefinition<
+  I extends SchemaInput | undefined = SchemaInput | undefined,
+  O extends SchemaInput | undefined = SchemaInput | undefined,
+> {
   /** Unique name: 1-128 characters of `[A-Za-z0-9_.-]`. */
   readonly name: string;
   /** Human-readable name. */
@@ -73,14 +79,24 @@ export interface ToolEntry {
 const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
 /** Validates a definition and prepares its schemas (compiled by `options.validator`, if given) and wire form. */
-export function prepareTool(definition: ToolDefinition, handler: ToolHandler<unknown, unknown>, options: ResolveSchemaOptions = {}): ToolEntry {
+export function prepareTool(
+  definition: ToolDefinition,
+  handler: ToolHandler<unknown, unknown>,
+  options: ResolveSchemaOptions = {},
+): ToolEntry {
   if (!NAME.test(definition.name)) {
-    throw new LocalError('INVALID_ARGUMENT', `Tool name ${JSON.stringify(definition.name)} must be 1-128 characters of A-Z a-z 0-9 _ . -`);
+    throw new LocalError(
+      'INVALID_ARGUMENT',
+      `Tool name ${JSON.stringify(definition.name)} must be 1-128 characters of A-Z a-z 0-9 _ . -`,
+    );
   }
   // Checked at run time: JavaScript callers and JSON configuration bypass the type.
   const support: unknown = definition.execution?.taskSupport;
   if (support !== undefined && support !== 'forbidden' && support !== 'optional' && support !== 'required') {
-    throw new LocalError('INVALID_ARGUMENT', `Tool ${definition.name}: execution.taskSupport must be "forbidden", "optional" or "required"`);
+    throw new LocalError(
+      'INVALID_ARGUMENT',
+      `Tool ${definition.name}: execution.taskSupport must be "forbidden", "optional" or "required"`,
+    );
   }
   const input = resolveSchema(definition.input, 'input', options);
   const output = definition.output === undefined ? undefined : resolveSchema(definition.output, 'output', options);
@@ -110,7 +126,12 @@ export interface CallToolOptions {
 }
 
 /** Serves `tools/call` for one tool: validate arguments, run, normalize and check the result. */
-export async function callTool(entry: ToolEntry, args: unknown, ctx: ServerContext, options: CallToolOptions): Promise<CallToolResult> {
+export async function callTool(
+  entry: ToolEntry,
+  args: unknown,
+  ctx: ServerContext,
+  options: CallToolOptions,
+): Promise<CallToolResult> {
   const name = entry.definition.name;
   const checked = await entry.input.validate(args ?? {});
   if (!checked.ok) {
@@ -156,7 +177,10 @@ async function checkOutput(output: ResolvedSchema, result: CallToolResult, name:
   }
   const checked: ValidationResult = await output.validate(result.structuredContent);
   if (!checked.ok) {
-    throw new RpcError(ErrorCode.InternalError, `Tool ${name} returned structuredContent that does not match its output schema: ${formatIssues(checked.issues)}`);
+    throw new RpcError(
+      ErrorCode.InternalError,
+      `Tool ${name} returned structuredContent that does not match its output schema: ${formatIssues(checked.issues)}`,
+    );
   }
   return checked.value === result.structuredContent ? result : { ...result, structuredContent: checked.value };
 }
@@ -166,7 +190,10 @@ function errorResult(text: string): CallToolResult {
 }
 
 function isContentArray(value: unknown): value is ContentBlock[] {
-  return Array.isArray(value) && value.every((b) => typeof b === 'object' && b !== null && typeof (b as { type?: unknown }).type === 'string');
+  return (
+    Array.isArray(value) &&
+    value.every((b) => typeof b === 'object' && b !== null && typeof (b as { type?: unknown }).type === 'string')
+  );
 }
 
 /**

@@ -195,13 +195,25 @@ export const META_2026 = {
 };
 
 /** A 2026-07-28 request. */
-export function modern(id: number, method: string, params: Record<string, unknown> = {}): { jsonrpc: '2.0'; id: number; method: string; params: Record<string, unknown> } {
+export function modern(
+  id: number,
+  method: string,
+  params: Record<string, unknown> = {},
+): { jsonrpc: '2.0'; id: number; method: string; params: Record<string, unknown> } {
   return { jsonrpc: '2.0', id, method, params: { ...params, _meta: META_2026 } };
 }
 
 /** A handshake-era `initialize` request. */
-export function initialize(id = 0, protocolVersion = '2025-11-25'): { jsonrpc: '2.0'; id: number; method: string; params: Record<string, unknown> } {
-  return { jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'test', version: '1.0.0' } } };
+export function initialize(
+  id = 0,
+  protocolVersion = '2025-11-25',
+): { jsonrpc: '2.0'; id: number; method: string; params: Record<string, unknown> } {
+  return {
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: { protocolVersion, capabilities: {}, clientInfo: { name: 'test', version: '1.0.0' } },
+  };
 }
 
 /** The `InitializeResult` for {@link initialize}. */

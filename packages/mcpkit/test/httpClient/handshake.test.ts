@@ -6,14 +6,34 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpTransportError } from '../../src/http/client/httpError.js';
 import { StreamableHttpClientTransport } from '../../src/http/client/streamableHttpClientTransport.js';
 import { RecordingSink, waitFor } from '../helpers.js';
-import { empty, event, FakeHttp, INITIALIZED, initialize, initializeResult, json, result, rpcError, sse, SseWriter, idOf, type Call, type Route } from './fakeHttp.js';
+import {
+  empty,
+  event,
+  FakeHttp,
+  INITIALIZED,
+  initialize,
+  initializeResult,
+  json,
+  result,
+  rpcError,
+  sse,
+  SseWriter,
+  idOf,
+  type Call,
+  type Route,
+} from './fakeHttp.js';
 
 const URL_ = 'http://127.0.0.1:9/mcp';
 
 async function open(route: Route, extra: Partial<ConstructorParameters<typeof StreamableHttpClientTransport>[0]> = {}) {
   const http = new FakeHttp(route);
   const warnings: string[] = [];
-  const transport = new StreamableHttpClientTransport({ url: URL_, fetch: http.fetch, onWarning: (w) => warnings.push(w), ...extra });
+  const transport = new StreamableHttpClientTransport({
+    url: URL_,
+    fetch: http.fetch,
+    onWarning: (w) => warnings.push(w),
+    ...extra,
+  });
   const sink = new RecordingSink();
   await transport.start(sink);
   return { http, transport, sink, warnings };
@@ -79,7 +99,11 @@ describe('Streamable HTTP client, handshake era', () => {
     expect(http.of('GET')).toEqual([]);
     await transport.send(INITIALIZED);
     await waitFor(() => writer !== undefined);
-    expect(http.of('GET')[0]?.headers).toMatchObject({ accept: 'text/event-stream', 'mcp-session-id': 's1', 'mcp-protocol-version': '2025-11-25' });
+    expect(http.of('GET')[0]?.headers).toMatchObject({
+      accept: 'text/event-stream',
+      'mcp-session-id': 's1',
+      'mcp-protocol-version': '2025-11-25',
+    });
     const ping = { jsonrpc: '2.0', id: 'srv-1', method: 'ping' };
     writer?.write(event(ping, 'g-1'));
     await sink.waitForFrames(2);
@@ -157,7 +181,9 @@ describe('Streamable HTTP client, handshake era', () => {
     );
     await handshake(transport);
     state.live.clear();
-    await expect(transport.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' })).rejects.toThrow(/negotiated 2024-11-05 instead of 2025-11-25/);
+    await expect(transport.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' })).rejects.toThrow(
+      /negotiated 2024-11-05 instead of 2025-11-25/,
+    );
   });
 
   it('fails with the 404 when the handshake was never seen (a session given from outside)', async () => {
@@ -174,7 +200,10 @@ describe('Streamable HTTP client, handshake era', () => {
     await handshake(transport);
     await transport.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ask' } });
     expect(sink.frames.slice(1)).toEqual([sampling, result(1, { content: [] })]);
-    await transport.send({ jsonrpc: '2.0', id: 'srv-7', result: { role: 'assistant', content: { type: 'text', text: 'hi' } } }, { relatedRequestId: 'srv-7' });
+    await transport.send(
+      { jsonrpc: '2.0', id: 'srv-7', result: { role: 'assistant', content: { type: 'text', text: 'hi' } } },
+      { relatedRequestId: 'srv-7' },
+    );
     const answer = http.of('POST').at(-1);
     expect(answer?.headers).toMatchObject({ 'mcp-session-id': 's1', 'mcp-protocol-version': '2025-11-25' });
     expect(answer?.headers['mcp-method']).toBeUndefined();
@@ -256,7 +285,9 @@ describe('resumability', () => {
   });
 
   it('does not reopen a request stream that ended after its response (the sse-retry scenario)', async () => {
-    const { route } = server({ answer: (call) => sse(`id: e-1\nretry: 2000\ndata: \n\n${event(result(idOf(call), {}), 'e-2')}`) });
+    const { route } = server({
+      answer: (call) => sse(`id: e-1\nretry: 2000\ndata: \n\n${event(result(idOf(call), {}), 'e-2')}`),
+    });
     const { http, transport } = await open(route);
     await handshake(transport);
     await transport.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
@@ -293,7 +324,9 @@ describe('resumability', () => {
         throw new TypeError('connect ECONNREFUSED');
       },
     });
-    const { http, transport, warnings } = await open(route, { reconnect: { initialDelayMs: 100, maxDelayMs: 1000, maxRetries: 3 } });
+    const { http, transport, warnings } = await open(route, {
+      reconnect: { initialDelayMs: 100, maxDelayMs: 1000, maxRetries: 3 },
+    });
     await handshake(transport);
     const times: number[] = [];
     const start = Date.now();
@@ -311,7 +344,8 @@ describe('resumability', () => {
   it('treats a 404 on reconnecting the GET stream as an expired session and starts a new one', async () => {
     const { state, route } = server({
       get: (call) => {
-        if (call.headers['mcp-session-id'] === 's1' && call.headers['last-event-id'] === undefined) return sse('id: g-1\nretry: 1\ndata: \n\n');
+        if (call.headers['mcp-session-id'] === 's1' && call.headers['last-event-id'] === undefined)
+          return sse('id: g-1\nretry: 1\ndata: \n\n');
         if (call.headers['mcp-session-id'] === 's1') {
           state.live.delete('s1');
           return json(rpcError(null, -32001, 'Session not found'), 404);

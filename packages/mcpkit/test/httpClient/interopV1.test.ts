@@ -22,7 +22,8 @@ async function engine(transport: Transport): Promise<{ connection: Connection; n
     progress: mcpProgress,
     onNotification: (n) => notes.push(n),
     onRequest: (request) => {
-      if (request.method === 'sampling/createMessage') return { role: 'assistant', model: 'test', content: { type: 'text', text: 'hi' } };
+      if (request.method === 'sampling/createMessage')
+        return { role: 'assistant', model: 'test', content: { type: 'text', text: 'hi' } };
       if (request.method === 'ping') return {};
       throw new Error(`unexpected ${request.method}`);
     },
@@ -42,7 +43,7 @@ async function handshake(connection: Connection, protocolVersion = '2025-11-25')
   return result;
 }
 
-const text = (result: unknown): string => ((result as { content: { text: string }[] }).content[0]?.text ?? '');
+const text = (result: unknown): string => (result as { content: { text: string }[] }).content[0]?.text ?? '';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -51,9 +52,17 @@ afterEach(async () => {
 
 describe.each(FACES)('$name face', (face) => {
   describe('official v1 server, Streamable HTTP with sessions', () => {
-    async function connect(): Promise<{ server: Awaited<ReturnType<typeof streamableServer>>; transport: StreamableHttpClientTransport; connection: Connection; notes: JsonRpcNotification[] }> {
+    async function connect(): Promise<{
+      server: Awaited<ReturnType<typeof streamableServer>>;
+      transport: StreamableHttpClientTransport;
+      connection: Connection;
+      notes: JsonRpcNotification[];
+    }> {
       const server = await streamableServer();
-      const transport = new face.StreamableHttpClientTransport({ url: `${server.origin}/mcp`, reconnect: { initialDelayMs: 20 } });
+      const transport = new face.StreamableHttpClientTransport({
+        url: `${server.origin}/mcp`,
+        reconnect: { initialDelayMs: 20 },
+      });
       const { connection, notes } = await engine(transport);
       cleanups.push(
         () => server.close(),
@@ -78,7 +87,11 @@ describe.each(FACES)('$name face', (face) => {
       await handshake(connection);
       await connection.request('logging/setLevel', { level: 'debug' });
       expect(text(await connection.request('tools/call', { name: 'steps', arguments: { count: 3 } }))).toBe('did 3 steps');
-      expect(notes.filter((n) => n.method === 'notifications/message').map((n) => (n.params as { data: string }).data)).toEqual(['step 1', 'step 2', 'step 3']);
+      expect(notes.filter((n) => n.method === 'notifications/message').map((n) => (n.params as { data: string }).data)).toEqual([
+        'step 1',
+        'step 2',
+        'step 3',
+      ]);
     });
 
     it('answers a server request (sampling) sent on the request stream', async () => {
@@ -92,7 +105,11 @@ describe.each(FACES)('$name face', (face) => {
       await handshake(connection);
       await connection.request('logging/setLevel', { level: 'info' });
       await connection.request('tools/call', { name: 'announce', arguments: {} });
-      await waitFor(() => notes.some((n) => (n.params as { data?: string } | undefined)?.data === 'unrelated news'), 3000, 'the GET stream message');
+      await waitFor(
+        () => notes.some((n) => (n.params as { data?: string } | undefined)?.data === 'unrelated news'),
+        3000,
+        'the GET stream message',
+      );
     });
 
     it('resumes a request stream the server cut, with GET + Last-Event-ID, and gets the response', async () => {
@@ -102,7 +119,9 @@ describe.each(FACES)('$name face', (face) => {
       await connection.request('logging/setLevel', { level: 'info' });
       const { server } = context;
       expect(text(await connection.request('tools/call', { name: 'cut', arguments: {} }))).toBe('after the cut');
-      expect(notes.filter((n) => n.method === 'notifications/message').map((n) => (n.params as { data: string }).data)).toContain('before the cut');
+      expect(notes.filter((n) => n.method === 'notifications/message').map((n) => (n.params as { data: string }).data)).toContain(
+        'before the cut',
+      );
       const resumes = server.seen.filter((s) => s.http === 'GET' && s.lastEventId !== undefined);
       expect(resumes).toHaveLength(1);
       expect(resumes[0]?.session).toBe(context.transport.sessionId);
@@ -114,10 +133,14 @@ describe.each(FACES)('$name face', (face) => {
       const first = transport.sessionId ?? '';
       await server.sessions.get(first)?.close();
       server.sessions.delete(first);
-      expect(text(await connection.request('tools/call', { name: 'echo', arguments: { text: 'still here' } }))).toBe('still here');
+      expect(text(await connection.request('tools/call', { name: 'echo', arguments: { text: 'still here' } }))).toBe(
+        'still here',
+      );
       expect(transport.sessionId).not.toBe(first);
       expect(server.sessions.has(transport.sessionId ?? '')).toBe(true);
-      const posts = server.seen.filter((s) => s.http === 'POST').map((s) => [s.rpc, s.session === undefined ? 'none' : s.session === first ? 'old' : 'new']);
+      const posts = server.seen
+        .filter((s) => s.http === 'POST')
+        .map((s) => [s.rpc, s.session === undefined ? 'none' : s.session === first ? 'old' : 'new']);
       expect(posts).toEqual([
         ['initialize', 'none'],
         ['notifications/initialized', 'old'],

@@ -4,7 +4,14 @@
  * `createMcpHandler`) over real HTTP, driven by mcpkit's JSON-RPC engine
  * through the Streamable HTTP client transport.
  */
-import { createMcpHandler, fromJsonSchema, McpServer, type JsonSchemaType, type McpHttpHandler, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  fromJsonSchema,
+  McpServer,
+  type JsonSchemaType,
+  type McpHttpHandler,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../src/http/client/httpClient.js';
 import type { StreamableHttpClientTransport } from '../../src/http/client/streamableHttpClientTransport.js';
@@ -22,7 +29,11 @@ const state = { aborted: 0 };
 /** A tool whose parameters the server wants mirrored into headers (and checks). */
 const SQL_SCHEMA: object = {
   type: 'object',
-  properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, tenant: { type: 'integer', 'x-mcp-header': 'Tenant' }, query: { type: 'string' } },
+  properties: {
+    region: { type: 'string', 'x-mcp-header': 'Region' },
+    tenant: { type: 'integer', 'x-mcp-header': 'Tenant' },
+    query: { type: 'string' },
+  },
   required: ['region', 'query'],
 };
 
@@ -35,13 +46,21 @@ function officialServer(): McpServer {
     },
     (args) => ({ content: [{ type: 'text', text: `ran "${args.query}" in ${args.region}` }] }),
   );
-  server.registerTool('count', { inputSchema: fromJsonSchema<{ to: number }>({ type: 'object', properties: { to: { type: 'integer' } } }) }, async (args, ctx: ServerContext) => {
-    const token = ctx.mcpReq._meta?.progressToken;
-    for (let i = 1; i <= args.to; i++) {
-      if (token !== undefined) await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: args.to } });
-    }
-    return { content: [{ type: 'text', text: `counted to ${String(args.to)}` }] };
-  });
+  server.registerTool(
+    'count',
+    { inputSchema: fromJsonSchema<{ to: number }>({ type: 'object', properties: { to: { type: 'integer' } } }) },
+    async (args, ctx: ServerContext) => {
+      const token = ctx.mcpReq._meta?.progressToken;
+      for (let i = 1; i <= args.to; i++) {
+        if (token !== undefined)
+          await ctx.mcpReq.notify({
+            method: 'notifications/progress',
+            params: { progressToken: token, progress: i, total: args.to },
+          });
+      }
+      return { content: [{ type: 'text', text: `counted to ${String(args.to)}` }] };
+    },
+  );
   server.registerTool('wait', {}, async (ctx) => {
     await new Promise<void>((resolve) => {
       ctx.mcpReq.signal.addEventListener('abort', () => {
@@ -64,7 +83,9 @@ function recording(client: HttpClient, sent: string[]): HttpClient {
   return {
     request: (request) => {
       const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
-      const mirrored = Object.keys(headers).filter((k) => k.startsWith('mcp-param-')).map((k) => `${k}=${headers[k] ?? ''}`);
+      const mirrored = Object.keys(headers)
+        .filter((k) => k.startsWith('mcp-param-'))
+        .map((k) => `${k}=${headers[k] ?? ''}`);
       sent.push([`${request.method} ${headers['mcp-method'] ?? ''}`.trim(), ...mirrored].join(' '));
       return client.request(request);
     },
@@ -83,9 +104,18 @@ async function setup(face: Face): Promise<{
   const server = await listen(webHandler((request) => handler.fetch(request)));
   const warnings: string[] = [];
   const sent: string[] = [];
-  const transport = new face.StreamableHttpClientTransport({ url: `${server.origin}/mcp`, onWarning: (w) => warnings.push(w), httpClient: recording(face.client(), sent) });
+  const transport = new face.StreamableHttpClientTransport({
+    url: `${server.origin}/mcp`,
+    onWarning: (w) => warnings.push(w),
+    httpClient: recording(face.client(), sent),
+  });
   const notes: JsonRpcNotification[] = [];
-  const connection = new Connection(transport, { cancellation: mcpCancellation, progress: mcpProgress, onNotification: (n) => notes.push(n), timeoutMs: 5000 });
+  const connection = new Connection(transport, {
+    cancellation: mcpCancellation,
+    progress: mcpProgress,
+    onNotification: (n) => notes.push(n),
+    timeoutMs: 5000,
+  });
   await connection.start();
   cleanups.push(
     () => server.close(),
@@ -96,7 +126,7 @@ async function setup(face: Face): Promise<{
 }
 
 const params = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({ ...extra, _meta: META_2026 });
-const text = (result: unknown): string => ((result as { content: { text: string }[] }).content[0]?.text ?? '');
+const text = (result: unknown): string => (result as { content: { text: string }[] }).content[0]?.text ?? '';
 
 describe.each(FACES)('$name face', (face) => {
   describe('official v2 server, 2026-07-28', () => {
@@ -106,15 +136,25 @@ describe.each(FACES)('$name face', (face) => {
       expect(discovered.supportedVersions).toContain('2026-07-28');
       const list = (await connection.request('tools/list', params())) as { tools: { name: string }[] };
       expect(list.tools.map((t) => t.name)).toEqual(['sql', 'count', 'wait']);
-      const result = await connection.request('tools/call', params({ name: 'sql', arguments: { region: 'Zürich', tenant: 42, query: 'SELECT 1' } }));
+      const result = await connection.request(
+        'tools/call',
+        params({ name: 'sql', arguments: { region: 'Zürich', tenant: 42, query: 'SELECT 1' } }),
+      );
       expect(text(result)).toBe('ran "SELECT 1" in Zürich');
-      expect(sent).toEqual(['POST server/discover', 'POST tools/list', 'POST tools/call mcp-param-region==?base64?WsO8cmljaA==?= mcp-param-tenant=42']);
+      expect(sent).toEqual([
+        'POST server/discover',
+        'POST tools/list',
+        'POST tools/call mcp-param-region==?base64?WsO8cmljaA==?= mcp-param-tenant=42',
+      ]);
       expect(transport.sessionId).toBeUndefined();
     });
 
     it('recovers from HeaderMismatch on a tool it never listed: lists the tools itself, then retries once', async () => {
       const { connection, sent } = await setup(face);
-      const result = await connection.request('tools/call', params({ name: 'sql', arguments: { region: 'eu-west', query: 'SELECT 2' } }));
+      const result = await connection.request(
+        'tools/call',
+        params({ name: 'sql', arguments: { region: 'eu-west', query: 'SELECT 2' } }),
+      );
       expect(text(result)).toBe('ran "SELECT 2" in eu-west');
       expect(sent).toEqual(['POST tools/call', 'POST tools/list', 'POST tools/call mcp-param-region=eu-west']);
     });
@@ -155,9 +195,15 @@ describe.each(FACES)('$name face', (face) => {
 
     it('keeps a subscriptions/listen stream open and receives list changes on it', async () => {
       const { handler, connection, notes } = await setup(face);
-      const listen = connection.request('subscriptions/listen', params({ notifications: { toolsListChanged: true } }), { timeoutMs: Infinity });
+      const listen = connection.request('subscriptions/listen', params({ notifications: { toolsListChanged: true } }), {
+        timeoutMs: Infinity,
+      });
       listen.catch(() => undefined);
-      await waitFor(() => notes.some((n) => n.method === 'notifications/subscriptions/acknowledged'), 3000, 'the acknowledgement');
+      await waitFor(
+        () => notes.some((n) => n.method === 'notifications/subscriptions/acknowledged'),
+        3000,
+        'the acknowledgement',
+      );
       handler.notify.toolsChanged();
       await waitFor(() => notes.some((n) => n.method === 'notifications/tools/list_changed'), 3000, 'the list change');
     });
@@ -166,7 +212,11 @@ describe.each(FACES)('$name face', (face) => {
   describe('official v2 server, 2025 handshake (served statelessly)', () => {
     it('initializes without a session, sends the negotiated version, and finds no GET stream', async () => {
       const { transport, connection } = await setup(face);
-      const init = (await connection.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcpkit', version: '1' } })) as {
+      const init = (await connection.request('initialize', {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'mcpkit', version: '1' },
+      })) as {
         protocolVersion: string;
       };
       expect(init.protocolVersion).toBe('2025-11-25');

@@ -30,10 +30,16 @@ const text = (result: { readonly content: readonly unknown[] }): string => (resu
 
 describe.each(FACES)('$name face', (face) => {
   it('speaks 2026-07-28 to the official v2 server, mirroring x-mcp-header parameters', async () => {
-    const schema: object = { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } }, required: ['region'] };
+    const schema: object = {
+      type: 'object',
+      properties: { region: { type: 'string', 'x-mcp-header': 'Region' } },
+      required: ['region'],
+    };
     const handler = createMcpHandler(() => {
       const server = new McpServer({ name: 'v2', version: '2.0.0' });
-      server.registerTool('where', { inputSchema: fromJsonSchema<{ region: string }>(schema as JsonSchemaType) }, (args) => ({ content: [{ type: 'text', text: `in ${args.region}` }] }));
+      server.registerTool('where', { inputSchema: fromJsonSchema<{ region: string }>(schema as JsonSchemaType) }, (args) => ({
+        content: [{ type: 'text', text: `in ${args.region}` }],
+      }));
       return server;
     });
     const server = await listen(webHandler((request) => handler.fetch(request)));

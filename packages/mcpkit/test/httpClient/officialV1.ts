@@ -26,7 +26,10 @@ export function officialServer(): McpServer {
   });
   server.registerTool('ask', {}, async (extra) => {
     const answer = await extra.sendRequest(
-      { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'Say hi' } }], maxTokens: 5 } },
+      {
+        method: 'sampling/createMessage',
+        params: { messages: [{ role: 'user', content: { type: 'text', text: 'Say hi' } }], maxTokens: 5 },
+      },
       CreateMessageResultSchema,
     );
     return { content: [{ type: 'text', text: `model said: ${answer.content.type === 'text' ? answer.content.text : '?'}` }] };
@@ -57,7 +60,9 @@ export interface Seen {
   readonly version: string | undefined;
 }
 
-export async function streamableServer(): Promise<Listening & { sessions: Map<string, StreamableHTTPServerTransport>; deleted: string[]; seen: Seen[] }> {
+export async function streamableServer(): Promise<
+  Listening & { sessions: Map<string, StreamableHTTPServerTransport>; deleted: string[]; seen: Seen[] }
+> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const deleted: string[] = [];
   const seen: Seen[] = [];
@@ -69,11 +74,19 @@ export async function streamableServer(): Promise<Listening & { sessions: Map<st
       const value = req.headers[name];
       return typeof value === 'string' ? value : undefined;
     };
-    seen.push({ http: req.method ?? '', rpc: body?.method, session: header('mcp-session-id'), lastEventId: header('last-event-id'), version: header('mcp-protocol-version') });
+    seen.push({
+      http: req.method ?? '',
+      rpc: body?.method,
+      session: header('mcp-session-id'),
+      lastEventId: header('last-event-id'),
+      version: header('mcp-protocol-version'),
+    });
     let transport = typeof id === 'string' ? sessions.get(id) : undefined;
     if (transport === undefined) {
       if (typeof id === 'string') {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
         return;
       }
       const created = new StreamableHTTPServerTransport({

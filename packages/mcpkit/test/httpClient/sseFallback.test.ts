@@ -8,7 +8,22 @@ import { HttpTransportError } from '../../src/http/client/httpError.js';
 import { SseClientTransport } from '../../src/http/client/sseClientTransport.js';
 import { StreamableHttpClientTransport } from '../../src/http/client/streamableHttpClientTransport.js';
 import { RecordingSink, waitFor } from '../helpers.js';
-import { empty, event, FakeHttp, INITIALIZED, initialize, initializeResult, json, page, result, rpcError, SseWriter, idOf, type Call, type Route } from './fakeHttp.js';
+import {
+  empty,
+  event,
+  FakeHttp,
+  INITIALIZED,
+  initialize,
+  initializeResult,
+  json,
+  page,
+  result,
+  rpcError,
+  SseWriter,
+  idOf,
+  type Call,
+  type Route,
+} from './fakeHttp.js';
 
 /** A 2024-11-05 server: GET opens the stream and names `/messages?sessionId=abc`; POSTs there get 202 and answers go on the stream. */
 function legacyServer(modernPost: (call: Call) => Response) {
@@ -125,7 +140,11 @@ describe('SseClientTransport', () => {
     expect(transport.endpoint?.href).toBe('https://host.test/mcp/messages?session=1');
     expect(http.calls[0]?.headers['accept']).toBe('text/event-stream');
     await transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
-    expect(http.calls[1]).toMatchObject({ method: 'POST', url: 'https://host.test/mcp/messages?session=1', body: { id: 1, method: 'ping' } });
+    expect(http.calls[1]).toMatchObject({
+      method: 'POST',
+      url: 'https://host.test/mcp/messages?session=1',
+      body: { id: 1, method: 'ping' },
+    });
     expect(http.calls[1]?.headers['content-type']).toBe('application/json');
     stream?.write(event(result(1, {})));
     await sink.waitForFrames(1);
@@ -146,10 +165,12 @@ describe('SseClientTransport', () => {
   });
 
   it('fails to start on an HTTP error, a non-SSE answer, a stream without endpoint, or no endpoint in time', async () => {
-    await expect((start(() => page(404, 'no'))).started).rejects.toMatchObject({ status: 404 });
-    await expect((start(() => json({}))).started).rejects.toThrow(/not an event stream/);
-    await expect((start(() => new Response('event: ping\ndata: x\n\n', { headers: { 'content-type': 'text/event-stream' } }))).started).rejects.toThrow(/ended before the endpoint/);
-    await expect((start((call) => new SseWriter(call.signal).response)).started).rejects.toThrow(/No endpoint event within 200 ms/);
+    await expect(start(() => page(404, 'no')).started).rejects.toMatchObject({ status: 404 });
+    await expect(start(() => json({})).started).rejects.toThrow(/not an event stream/);
+    await expect(
+      start(() => new Response('event: ping\ndata: x\n\n', { headers: { 'content-type': 'text/event-stream' } })).started,
+    ).rejects.toThrow(/ended before the endpoint/);
+    await expect(start((call) => new SseWriter(call.signal).response).started).rejects.toThrow(/No endpoint event within 200 ms/);
   });
 
   it('rejects a POST the server refuses, and reports a broken stream as the close error', async () => {

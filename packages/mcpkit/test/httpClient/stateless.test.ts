@@ -13,7 +13,12 @@ const URL_ = 'https://mcp.example.com/mcp';
 async function open(route: Route, extra: Partial<ConstructorParameters<typeof StreamableHttpClientTransport>[0]> = {}) {
   const http = new FakeHttp(route);
   const warnings: string[] = [];
-  const transport = new StreamableHttpClientTransport({ url: URL_, fetch: http.fetch, onWarning: (w) => warnings.push(w), ...extra });
+  const transport = new StreamableHttpClientTransport({
+    url: URL_,
+    fetch: http.fetch,
+    onWarning: (w) => warnings.push(w),
+    ...extra,
+  });
   const sink = new RecordingSink();
   await transport.start(sink);
   return { http, transport, sink, warnings };
@@ -25,7 +30,11 @@ const TOOLS = {
       name: 'execute_sql',
       inputSchema: {
         type: 'object',
-        properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, query: { type: 'string' }, tenant: { type: 'integer', 'x-mcp-header': 'Tenant' } },
+        properties: {
+          region: { type: 'string', 'x-mcp-header': 'Region' },
+          query: { type: 'string' },
+          tenant: { type: 'integer', 'x-mcp-header': 'Tenant' },
+        },
       },
     },
     { name: 'broken', inputSchema: { type: 'object', properties: { a: { type: 'object', 'x-mcp-header': 'A' } } } },
@@ -68,11 +77,15 @@ describe('Streamable HTTP client, stateless era', () => {
   });
 
   it('learns x-mcp-header annotations from tools/list and mirrors arguments into Mcp-Param-* headers', async () => {
-    const { http, transport } = await open((call) => json(result(idOf(call), call.body?.method === 'tools/list' ? TOOLS : { content: [] })));
+    const { http, transport } = await open((call) =>
+      json(result(idOf(call), call.body?.method === 'tools/list' ? TOOLS : { content: [] })),
+    );
     await transport.send(modern(1, 'tools/call', { name: 'execute_sql', arguments: { region: 'us-west1', tenant: 7 } }));
     expect(Object.keys(http.calls[0]?.headers ?? {}).filter((h) => h.startsWith('mcp-param-'))).toEqual([]);
     await transport.send(modern(2, 'tools/list'));
-    await transport.send(modern(3, 'tools/call', { name: 'execute_sql', arguments: { region: ' eu ', tenant: 7, query: 'SELECT 1' } }));
+    await transport.send(
+      modern(3, 'tools/call', { name: 'execute_sql', arguments: { region: ' eu ', tenant: 7, query: 'SELECT 1' } }),
+    );
     await transport.send(modern(4, 'tools/call', { name: 'execute_sql', arguments: { region: null, query: 'SELECT 1' } }));
     const third = http.calls[2]?.headers ?? {};
     expect(third['mcp-param-region']).toBe('=?base64?IGV1IA==?=');
@@ -103,13 +116,18 @@ describe('Streamable HTTP client, stateless era', () => {
 
   it('delivers notifications on an SSE response before the final response, then resolves send', async () => {
     const progress = { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 0.5 } };
-    const { transport, sink } = await open((call) => sse(`: keep-alive\n\n${event(progress)}${event(result(idOf(call), { content: [] }))}`));
+    const { transport, sink } = await open((call) =>
+      sse(`: keep-alive\n\n${event(progress)}${event(result(idOf(call), { content: [] }))}`),
+    );
     await transport.send(modern(1, 'tools/call', { name: 'slow', arguments: {} }));
     expect(sink.frames).toEqual([progress, result(1, { content: [] })]);
   });
 
   it('delivers a JSON-RPC error in a 4xx body to the caller: -32022 with its data, -32601 on 404, -32020 without an id', async () => {
-    const unsupported = rpcError(1, -32022, 'Unsupported protocol version', { supported: ['2026-07-28'], requested: '2027-01-01' });
+    const unsupported = rpcError(1, -32022, 'Unsupported protocol version', {
+      supported: ['2026-07-28'],
+      requested: '2027-01-01',
+    });
     const { transport, sink } = await open((call) => {
       if (idOf(call) === 1) return json(unsupported, 400);
       if (idOf(call) === 2) return json(rpcError(2, -32601, 'Method not found'), 404);
@@ -124,7 +142,12 @@ describe('Streamable HTTP client, stateless era', () => {
   it.each([
     ['an HTML 404', () => page(404, '<h1>Not Found</h1>'), 404, /HTTP 404.*Not Found/],
     ['an empty 400', () => empty(400), 400, /^HTTP 400/],
-    ['a legacy id-less error', () => json(rpcError(null, -32000, 'Bad Request: Server not initialized'), 400), 400, /Server not initialized/],
+    [
+      'a legacy id-less error',
+      () => json(rpcError(null, -32000, 'Bad Request: Server not initialized'), 400),
+      400,
+      /Server not initialized/,
+    ],
     ['a 500 page', () => page(500, 'oops', 'text/plain'), 500, /oops/],
   ])('rejects send with HttpTransportError(status) for %s', async (_, response, status, message) => {
     const { transport, sink } = await open(response);
@@ -143,11 +166,17 @@ describe('Streamable HTTP client, stateless era', () => {
     const { transport } = await open(() => {
       throw new TypeError('fetch failed');
     });
-    await expect(transport.send(modern(1, 'tools/list'))).rejects.toMatchObject({ code: 'TRANSPORT_FAILED', status: undefined, message: 'POST tools/list failed: fetch failed' });
+    await expect(transport.send(modern(1, 'tools/list'))).rejects.toMatchObject({
+      code: 'TRANSPORT_FAILED',
+      status: undefined,
+      message: 'POST tools/list failed: fetch failed',
+    });
   });
 
   it('rejects send when the response stream ends before the response (stateless streams are not resumed)', async () => {
-    const { http, transport } = await open(() => sse(event({ jsonrpc: '2.0', method: 'notifications/message', params: {} }, 'e-1')));
+    const { http, transport } = await open(() =>
+      sse(event({ jsonrpc: '2.0', method: 'notifications/message', params: {} }, 'e-1')),
+    );
     await expect(transport.send(modern(1, 'tools/call', { name: 'x' }))).rejects.toThrow(/ended before the response/);
     expect(http.of('GET')).toEqual([]);
   });
@@ -175,9 +204,11 @@ describe('Streamable HTTP client, stateless era', () => {
       return writer.response;
     });
     let settled = false;
-    const listening = transport.send(modern(9, 'subscriptions/listen', { notifications: { toolsListChanged: true } })).finally(() => {
-      settled = true;
-    });
+    const listening = transport
+      .send(modern(9, 'subscriptions/listen', { notifications: { toolsListChanged: true } }))
+      .finally(() => {
+        settled = true;
+      });
     await waitFor(() => writer !== undefined);
     writer?.write(event({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: {} }));
     await sink.waitForFrames(1);
@@ -185,7 +216,10 @@ describe('Streamable HTTP client, stateless era', () => {
     writer?.write(event({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: {} }));
     await sink.waitForFrames(2);
     expect(settled).toBe(false);
-    expect(sink.frames.map((f) => (f as { method: string }).method)).toEqual(['notifications/subscriptions/acknowledged', 'notifications/tools/list_changed']);
+    expect(sink.frames.map((f) => (f as { method: string }).method)).toEqual([
+      'notifications/subscriptions/acknowledged',
+      'notifications/tools/list_changed',
+    ]);
     await transport.close();
     await expect(listening).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
   });
@@ -194,7 +228,10 @@ describe('Streamable HTTP client, stateless era', () => {
     const { http, transport } = await open((call) => (call.body?.id === undefined ? empty(202) : json(result(idOf(call), {}))));
     await transport.send(modern(1, 'server/discover'));
     await transport.send({ jsonrpc: '2.0', method: 'notifications/roots/list_changed' });
-    expect(http.calls[1]?.headers).toMatchObject({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'notifications/roots/list_changed' });
+    expect(http.calls[1]?.headers).toMatchObject({
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'notifications/roots/list_changed',
+    });
   });
 
   it('adds static or per-request headers, and requestInit options, under the protocol headers', async () => {
@@ -254,7 +291,8 @@ describe('Streamable HTTP client, stateless era', () => {
   it('on HeaderMismatch for a tool it never listed, lists the tools itself and retries once with the headers', async () => {
     const { http, transport, sink } = await open((call) => {
       if (call.body?.method === 'tools/list') return json(result(idOf(call), TOOLS));
-      if (call.headers['mcp-param-region'] === undefined) return json(rpcError(idOf(call), -32020, 'Header mismatch: Mcp-Param-Region is missing'), 400);
+      if (call.headers['mcp-param-region'] === undefined)
+        return json(rpcError(idOf(call), -32020, 'Header mismatch: Mcp-Param-Region is missing'), 400);
       return json(result(idOf(call), { content: [{ type: 'text', text: 'ok' }] }));
     });
     await transport.send(modern(7, 'tools/call', { name: 'execute_sql', arguments: { region: 'us-west1', query: 'SELECT 1' } }));
@@ -270,7 +308,9 @@ describe('Streamable HTTP client, stateless era', () => {
 
   it('delivers HeaderMismatch when listing the tools changes nothing (no retry loop)', async () => {
     const mismatch = rpcError(3, -32020, 'Header mismatch');
-    const { http, transport, sink } = await open((call) => (call.body?.method === 'tools/list' ? json(result(idOf(call), TOOLS)) : json(mismatch, 400)));
+    const { http, transport, sink } = await open((call) =>
+      call.body?.method === 'tools/list' ? json(result(idOf(call), TOOLS)) : json(mismatch, 400),
+    );
     await transport.send(modern(3, 'tools/call', { name: 'plain', arguments: {} }));
     expect(http.calls.map((c) => c.body?.method)).toEqual(['tools/call', 'tools/list']);
     expect(sink.frames).toEqual([mismatch]);
@@ -299,17 +339,31 @@ describe('Streamable HTTP client, stateless era', () => {
         },
       },
     };
-    const { http, transport, sink } = await open((call) => json(result(idOf(call), call.body?.method === 'tools/list' ? { tools: [tool] } : { content: [] })));
+    const { http, transport, sink } = await open((call) =>
+      json(result(idOf(call), call.body?.method === 'tools/list' ? { tools: [tool] } : { content: [] })),
+    );
     await transport.send(modern(1, 'tools/list'));
     // `number` is not allowed by the spec: the tool is left out of the list, but its headers are still mirrored.
     expect((sink.frames[0] as { result: { tools: unknown[] } }).result.tools).toEqual([]);
     const args = {
-      region: 'us-west1', priority: 42, verbose: false, debug: true, empty_val: '', method_val: 'test-method', float_val: 3.14159,
-      non_ascii_val: 'Hello, 世界', whitespace_val: ' padded ', internal_space_val: 'us west 1', crlf_val: 'line1\r\nline2', tab_val: '\tindented', query: 'SELECT * FROM users',
+      region: 'us-west1',
+      priority: 42,
+      verbose: false,
+      debug: true,
+      empty_val: '',
+      method_val: 'test-method',
+      float_val: 3.14159,
+      non_ascii_val: 'Hello, 世界',
+      whitespace_val: ' padded ',
+      internal_space_val: 'us west 1',
+      crlf_val: 'line1\r\nline2',
+      tab_val: '\tindented',
+      query: 'SELECT * FROM users',
     };
     await transport.send(modern(2, 'tools/call', { name: 'test_custom_headers', arguments: args }));
     const headers = http.calls[1]?.headers ?? {};
-    const decode = (v: string | undefined): string | undefined => (v?.startsWith('=?base64?') === true ? Buffer.from(v.slice(9, -2), 'base64').toString('utf8') : v);
+    const decode = (v: string | undefined): string | undefined =>
+      v?.startsWith('=?base64?') === true ? Buffer.from(v.slice(9, -2), 'base64').toString('utf8') : v;
     expect(headers['mcp-param-region']).toBe('us-west1');
     expect(headers['mcp-param-priority']).toBe('42');
     expect(headers['mcp-param-verbose']).toBe('false');
@@ -327,7 +381,10 @@ describe('Streamable HTTP client, stateless era', () => {
   });
 
   it('leaves out exactly the invalid tools of the conformance scenario http-invalid-tool-headers', async () => {
-    const tool = (name: string, properties: Record<string, unknown>): Record<string, unknown> => ({ name, inputSchema: { type: 'object', properties } });
+    const tool = (name: string, properties: Record<string, unknown>): Record<string, unknown> => ({
+      name,
+      inputSchema: { type: 'object', properties },
+    });
     const s = (header: unknown, type = 'string'): Record<string, unknown> => ({ type, 'x-mcp-header': header });
     const tools = [
       tool('valid_tool', { region: s('Region') }),

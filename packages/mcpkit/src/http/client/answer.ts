@@ -13,7 +13,13 @@ import type { ReconnectPolicy } from './reconnect.js';
 import { followStream } from './sseStream.js';
 
 /** The response to `id` carried by `reply`; an HTTP error without a JSON-RPC answer rejects with `HttpTransportError`. */
-export async function readAnswer(reply: HttpReply, id: RequestId, what: string, policy: ReconnectPolicy, signal: AbortSignal): Promise<JsonRpcMessage> {
+export async function readAnswer(
+  reply: HttpReply,
+  id: RequestId,
+  what: string,
+  policy: ReconnectPolicy,
+  signal: AbortSignal,
+): Promise<JsonRpcMessage> {
   if (!isOk(reply)) {
     const body = readErrorBody(await reply.text().catch(() => ''), [id]);
     if (body.kind === 'answer' && body.responses[0] !== undefined) return body.responses[0];
@@ -28,7 +34,8 @@ export async function readAnswer(reply: HttpReply, id: RequestId, what: string, 
       return;
     }
     for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) {
-      if (typeof item === 'object' && item !== null && !('method' in item) && (item as { id?: unknown }).id === id) answer = item as JsonRpcMessage;
+      if (typeof item === 'object' && item !== null && !('method' in item) && (item as { id?: unknown }).id === id)
+        answer = item as JsonRpcMessage;
     }
   };
   if (mediaType(reply) === 'text/event-stream') {

@@ -48,7 +48,8 @@ export class Exchange {
    * aborted, unless the last answer came from that body (its reader stops).
    */
   answer(id: RequestId): void {
-    if (this.#waiting.delete(id) && this.#waiting.size === 0 && !this.#delivering && !this.#finished) this.controller.abort(ANSWERED);
+    if (this.#waiting.delete(id) && this.#waiting.size === 0 && !this.#delivering && !this.#finished)
+      this.controller.abort(ANSWERED);
   }
 
   /** Delivers messages read from this exchange's own body. */
@@ -124,7 +125,11 @@ export class ExchangeTable {
  * had a handshake: there is nobody to tell). For a handshake-era request, the
  * exchange to abort once the notification went out. Undefined otherwise.
  */
-export function routeCancellation(message: JsonRpcMessage, exchanges: ExchangeTable, statelessConnection: boolean): 'stateless' | Exchange | undefined {
+export function routeCancellation(
+  message: JsonRpcMessage,
+  exchanges: ExchangeTable,
+  statelessConnection: boolean,
+): 'stateless' | Exchange | undefined {
   if (!('method' in message) || message.method !== 'notifications/cancelled' || 'id' in message) return undefined;
   const params = message.params as Record<string, unknown> | undefined;
   const target = params?.['requestId'];

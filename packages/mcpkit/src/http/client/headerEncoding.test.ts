@@ -36,7 +36,6 @@ describe('encodeHeaderValue', () => {
       expect(decodeHeaderValue(encodeHeaderValue(value))).toBe(value);
     }
   });
-
 });
 
 describe('isHeaderToken', () => {

@@ -15,7 +15,10 @@ describe('readErrorBody', () => {
 
   it.each([-32020, -32021, -32022, -32601])('gives an id-less modern error (%i) the id of the single request', (code) => {
     const text = body({ jsonrpc: '2.0', id: null, error: { code, message: 'modern' } });
-    expect(readErrorBody(text, ['a'])).toEqual({ kind: 'answer', responses: [{ jsonrpc: '2.0', id: 'a', error: { code, message: 'modern' } }] });
+    expect(readErrorBody(text, ['a'])).toEqual({
+      kind: 'answer',
+      responses: [{ jsonrpc: '2.0', id: 'a', error: { code, message: 'modern' } }],
+    });
   });
 
   it('does not take an id-less legacy error (the official v1 server) as an answer', () => {
@@ -28,7 +31,10 @@ describe('readErrorBody', () => {
   });
 
   it('reads nothing from HTML, an empty body, or JSON that is not an error', () => {
-    expect(readErrorBody('<html><body>Cannot POST /mcp</body></html>', [1])).toEqual({ kind: 'none', detail: '<html><body>Cannot POST /mcp</body></html>' });
+    expect(readErrorBody('<html><body>Cannot POST /mcp</body></html>', [1])).toEqual({
+      kind: 'none',
+      detail: '<html><body>Cannot POST /mcp</body></html>',
+    });
     expect(readErrorBody('', [1])).toEqual({ kind: 'none', detail: undefined });
     expect(readErrorBody(body({ ok: false }), [1]).kind).toBe('none');
     expect(readErrorBody(body({ jsonrpc: '2.0', id: 1, error: { code: 'x', message: 1 } }), [1]).kind).toBe('none');

@@ -11,7 +11,10 @@ import type { HandshakeSession } from './session.js';
 import type { ToolRegistry } from './toolRegistry.js';
 
 /** `Accept` and `Content-Type` of every POST. */
-export const POST_HEADERS: Readonly<Record<string, string>> = { Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' };
+export const POST_HEADERS: Readonly<Record<string, string>> = {
+  Accept: 'application/json, text/event-stream',
+  'Content-Type': 'application/json',
+};
 
 /** What the headers depend on besides the message. */
 export interface HeaderState {
@@ -25,7 +28,11 @@ export interface HeaderState {
  * The headers for POSTing `single` (undefined for a batch). `revision` is the
  * revision the message names in `_meta`, if it does.
  */
-export function postHeaders(single: JsonRpcMessage | undefined, revision: string | undefined, state: HeaderState): Record<string, string> {
+export function postHeaders(
+  single: JsonRpcMessage | undefined,
+  revision: string | undefined,
+  state: HeaderState,
+): Record<string, string> {
   const headers: Record<string, string> = { ...POST_HEADERS, ...(single === undefined ? {} : standardHeaders(single)) };
   if (revision !== undefined) {
     headers['MCP-Protocol-Version'] = revision;

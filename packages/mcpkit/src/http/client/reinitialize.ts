@@ -45,7 +45,10 @@ export async function reinitialize(
   }
   const version = 'result' in answer ? readVersion(answer.result) : undefined;
   if (version !== session.version) {
-    throw new LocalError('TRANSPORT_FAILED', `Re-initialization negotiated ${String(version)} instead of ${String(session.version)}`);
+    throw new LocalError(
+      'TRANSPORT_FAILED',
+      `Re-initialization negotiated ${String(version)} instead of ${String(session.version)}`,
+    );
   }
   session.id = reply.header('mcp-session-id');
   const ack = await send(context, {

@@ -77,7 +77,12 @@ export function readVersion(result: unknown): string | undefined {
 }
 
 /** Ends the session with `DELETE` (a server may answer 405: it does not let clients end sessions). Never throws. */
-export async function endSession(session: HandshakeSession, context: HttpContext, url: URL, warn: (message: string) => void): Promise<void> {
+export async function endSession(
+  session: HandshakeSession,
+  context: HttpContext,
+  url: URL,
+  warn: (message: string) => void,
+): Promise<void> {
   if (session.id === undefined) return;
   try {
     const reply = await send(context, {

@@ -73,7 +73,11 @@ export class SseClientTransport implements Transport {
     if (!isOk(reply) || mediaType(reply) !== 'text/event-stream') {
       const text = isOk(reply) ? '' : await reply.text().catch(() => '');
       discard(reply);
-      if (isOk(reply)) throw new HttpTransportError(reply.status, `GET (SSE stream) answered ${mediaType(reply) || 'no content type'}, not an event stream`);
+      if (isOk(reply))
+        throw new HttpTransportError(
+          reply.status,
+          `GET (SSE stream) answered ${mediaType(reply) || 'no content type'}, not an event stream`,
+        );
       throw statusError(reply.status, reply.statusText, text.trim().slice(0, 200) || undefined, 'GET (SSE stream)');
     }
     const base = new URL(reply.url === '' ? this.#url : reply.url);
@@ -134,12 +138,17 @@ export class SseClientTransport implements Transport {
       });
     } catch (error) {
       if (!this.#closer.signal.aborted) {
-        failure = new HttpTransportError(undefined, `SSE stream failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        failure = new HttpTransportError(
+          undefined,
+          `SSE stream failed: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
       }
     }
     this.#closer.abort();
     // Before the endpoint, start() reports the failure; the sink hears of a close only once it was open.
-    if (this.#endpoint === undefined) ready(failure ?? new HttpTransportError(undefined, 'SSE stream ended before the endpoint event'));
+    if (this.#endpoint === undefined)
+      ready(failure ?? new HttpTransportError(undefined, 'SSE stream ended before the endpoint event'));
     else this.#end(failure);
   }
 
@@ -153,7 +162,9 @@ export class SseClientTransport implements Transport {
     }
     // A server must not redirect our messages (and credentials) to another origin.
     if (endpoint.origin !== base.origin) {
-      ready(new LocalError('PROTOCOL_VIOLATION', `Endpoint origin ${endpoint.origin} differs from the SSE origin ${base.origin}`));
+      ready(
+        new LocalError('PROTOCOL_VIOLATION', `Endpoint origin ${endpoint.origin} differs from the SSE origin ${base.origin}`),
+      );
       this.#closer.abort();
       return;
     }

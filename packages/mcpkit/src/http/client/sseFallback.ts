@@ -18,7 +18,13 @@ import { SseClientTransport } from './sseClientTransport.js';
  * such server either, rejects with `cause` (the failure of the POST, which is
  * what the client should see) after reporting why the GET failed.
  */
-export async function openSseFallback(url: URL, context: HttpContext, cause: HttpTransportError, warn: (message: string) => void, sink: TransportSink): Promise<SseClientTransport> {
+export async function openSseFallback(
+  url: URL,
+  context: HttpContext,
+  cause: HttpTransportError,
+  warn: (message: string) => void,
+  sink: TransportSink,
+): Promise<SseClientTransport> {
   const { client, headers } = context;
   // The same face and headers: `requestInit` is already in both.
   const legacy = new SseClientTransport({ url, httpClient: client, ...(headers && { headers }) });

@@ -33,7 +33,9 @@ describe('SseParser', () => {
 
   it('gives the same events whatever the chunk boundaries, for LF, CRLF and CR line ends', () => {
     for (const eol of ['\n', '\r\n', '\r']) {
-      const text = ['id: a', 'retry: 250', 'data: {"x":"é"}', '', ': keep-alive', 'event: other', 'data:no-space', '', ''].join(eol);
+      const text = ['id: a', 'retry: 250', 'data: {"x":"é"}', '', ': keep-alive', 'event: other', 'data:no-space', '', ''].join(
+        eol,
+      );
       const whole = parse([text]);
       expect(whole.events).toHaveLength(2);
       for (const chunks of splits(text)) {

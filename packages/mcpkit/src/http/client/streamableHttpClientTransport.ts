@@ -134,7 +134,8 @@ export class StreamableHttpClientTransport implements Transport {
       const message = messages[i] as JsonRpcMessage;
       if (this.#session.isInitialize(message)) this.#server.stop(); // a new handshake: the old session's stream is done
       this.#session.observeOutgoing(message);
-      if (isRequest(message) && message.method === 'tools/list' && statelessRevision(message) !== undefined) this.#tools.watch(message.id);
+      if (isRequest(message) && message.method === 'tools/list' && statelessRevision(message) !== undefined)
+        this.#tools.watch(message.id);
     }
     const posted = this.#post(payload, messages, true);
     if (cancelled === undefined) return posted;
@@ -162,7 +163,11 @@ export class StreamableHttpClientTransport implements Transport {
     if (revision !== undefined) this.#statelessVersion = revision;
     const exchange = this.#exchanges.open(messages, revision !== undefined);
     const what = `POST ${single !== undefined && 'method' in single ? single.method : 'message'}`;
-    const headers = postHeaders(single, revision, { session: this.#session, tools: this.#tools, statelessVersion: this.#statelessVersion });
+    const headers = postHeaders(single, revision, {
+      session: this.#session,
+      tools: this.#tools,
+      statelessVersion: this.#statelessVersion,
+    });
     try {
       const reply = await send(this.#context, {
         method: 'POST',
@@ -216,7 +221,9 @@ export class StreamableHttpClientTransport implements Transport {
         });
       },
       done: () => exchange.done,
-      ...(exchange.stateless ? {} : { reconnect: (lastEventId: string | undefined, signal: AbortSignal) => this.#server.resume(lastEventId, signal) }),
+      ...(exchange.stateless
+        ? {}
+        : { reconnect: (lastEventId: string | undefined, signal: AbortSignal) => this.#server.resume(lastEventId, signal) }),
       needsEventId: true,
       policy: this.#policy,
       signal: exchange.controller.signal,
@@ -239,7 +246,13 @@ export class StreamableHttpClientTransport implements Transport {
     const body = readErrorBody(await reply.text().catch(() => ''), exchange.ids);
     exchange.finish();
     if (body.kind === 'answer') {
-      const base = { context: this.#context, url: this.#url, policy: this.#policy, signal: this.#closer.signal, tools: this.#tools };
+      const base = {
+        context: this.#context,
+        url: this.#url,
+        policy: this.#policy,
+        signal: this.#closer.signal,
+        tools: this.#tools,
+      };
       if (mayRecover && single !== undefined && (await relearnHeaders(base, single, body.responses, this.#warn))) return 'retry';
       for (const answer of body.responses) this.#receive(answer);
       if (exchange.done) return undefined;
@@ -318,4 +331,3 @@ export class StreamableHttpClientTransport implements Transport {
     return this.#tools.inspect(message);
   }
 }
-

@@ -35,14 +35,23 @@ describe('scanToolHeaders', () => {
     ['array type', schema({ items: { type: 'array', items: { type: 'string' }, 'x-mcp-header': 'Items' } })],
     ['null type', schema({ nil: { type: 'null', 'x-mcp-header': 'Nil' } })],
     ['no type', schema({ v: { enum: ['a'], 'x-mcp-header': 'V' } })],
-    ['duplicate, same case', schema({ a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'Region' } })],
-    ['duplicate, other case', schema({ a: { type: 'string', 'x-mcp-header': 'MyField' }, b: { type: 'string', 'x-mcp-header': 'myfield' } })],
+    [
+      'duplicate, same case',
+      schema({ a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'Region' } }),
+    ],
+    [
+      'duplicate, other case',
+      schema({ a: { type: 'string', 'x-mcp-header': 'MyField' }, b: { type: 'string', 'x-mcp-header': 'myfield' } }),
+    ],
     ['space in name', schema({ value: { type: 'string', 'x-mcp-header': 'My Region' } })],
     ['colon in name', schema({ value: { type: 'string', 'x-mcp-header': 'Region:Primary' } })],
     ['non-ASCII name', schema({ value: { type: 'string', 'x-mcp-header': 'Région' } })],
     ['control character in name', schema({ value: { type: 'string', 'x-mcp-header': 'Region\t1' } })],
     ['non-string name', schema({ value: { type: 'string', 'x-mcp-header': 42 } })],
-    ['under items', schema({ list: { type: 'array', items: { type: 'object', properties: { r: { type: 'string', 'x-mcp-header': 'R' } } } } })],
+    [
+      'under items',
+      schema({ list: { type: 'array', items: { type: 'object', properties: { r: { type: 'string', 'x-mcp-header': 'R' } } } } }),
+    ],
     ['under anyOf', schema({}, { anyOf: [{ properties: { r: { type: 'string', 'x-mcp-header': 'R' } } }] })],
     ['under $defs', schema({}, { $defs: { T: { type: 'string', 'x-mcp-header': 'R' } } })],
     ['under if', schema({}, { if: { properties: { r: { type: 'string', 'x-mcp-header': 'R' } } } })],
@@ -54,7 +63,9 @@ describe('scanToolHeaders', () => {
   });
 
   it('rejects a number-typed annotation but still mirrors it (the server will check the header anyway)', () => {
-    const scan = scanToolHeaders(schema({ priority: { type: 'number', 'x-mcp-header': 'Priority' }, r: { type: 'string', 'x-mcp-header': 'R' } }));
+    const scan = scanToolHeaders(
+      schema({ priority: { type: 'number', 'x-mcp-header': 'Priority' }, r: { type: 'string', 'x-mcp-header': 'R' } }),
+    );
     expect(scan.problem).toMatch(/number/);
     expect(scan.declarations.map((d) => d.name)).toEqual(['Priority', 'R']);
   });
@@ -102,7 +113,9 @@ describe('paramHeaders', () => {
   });
 
   it('omits a header when the value is null, absent, not a primitive, or an unsafe integer', () => {
-    expect(paramHeaders(declarations, { region: null, verbose: undefined, nested: 'not an object', priority: 2 ** 53 })).toEqual({});
+    expect(paramHeaders(declarations, { region: null, verbose: undefined, nested: 'not an object', priority: 2 ** 53 })).toEqual(
+      {},
+    );
     expect(paramHeaders(declarations, undefined)).toEqual({});
     expect(paramHeaders(declarations, { region: { nested: true }, priority: Number.NaN })).toEqual({});
   });

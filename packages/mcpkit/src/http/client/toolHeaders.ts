@@ -30,9 +30,24 @@ export interface ToolHeaderScan {
 
 /** Keywords whose subschemas are not statically reachable through `properties` alone. */
 const UNREACHABLE = [
-  'items', 'prefixItems', 'contains', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems',
-  'propertyNames', 'patternProperties', 'dependentSchemas', 'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then',
-  'else', '$defs', 'definitions',
+  'items',
+  'prefixItems',
+  'contains',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'propertyNames',
+  'patternProperties',
+  'dependentSchemas',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  '$defs',
+  'definitions',
 ] as const;
 
 /** Keywords whose value maps names to subschemas. */

@@ -9,7 +9,23 @@
 /** Variables inherited by default. */
 export const DEFAULT_INHERITED_ENV_VARS: readonly string[] =
   process.platform === 'win32'
-    ? ['APPDATA', 'HOMEDRIVE', 'HOMEPATH', 'LOCALAPPDATA', 'PATH', 'PATHEXT', 'PROCESSOR_ARCHITECTURE', 'PROGRAMFILES', 'SYSTEMDRIVE', 'SYSTEMROOT', 'TEMP', 'TMP', 'USERNAME', 'USERPROFILE', 'WINDIR']
+    ? [
+        'APPDATA',
+        'HOMEDRIVE',
+        'HOMEPATH',
+        'LOCALAPPDATA',
+        'PATH',
+        'PATHEXT',
+        'PROCESSOR_ARCHITECTURE',
+        'PROGRAMFILES',
+        'SYSTEMDRIVE',
+        'SYSTEMROOT',
+        'TEMP',
+        'TMP',
+        'USERNAME',
+        'USERPROFILE',
+        'WINDIR',
+      ]
     : ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'TMPDIR', 'USER', 'LANG', 'LC_ALL'];
 
 /** The safe subset of this process's environment, for a child server. */
