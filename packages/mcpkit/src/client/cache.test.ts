@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { canonicalJson, ResultCache } from './cache.js';
+import { canonicalJson } from '../protocol/canonicalJson.js';
+import { ResultCache } from './cache.js';
 
 afterEach(() => {
   vi.useRealTimers();

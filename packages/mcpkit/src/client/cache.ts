@@ -14,6 +14,7 @@
  * @module
  */
 import { isObject } from '../protocol/check.js';
+import { canonicalJson } from '../protocol/canonicalJson.js';
 
 interface Entry {
   readonly value: unknown;
@@ -103,18 +104,4 @@ export class ResultCache {
   clear(): void {
     this.#entries.clear();
   }
-}
-
-/** JSON with object keys sorted, so equal params always give equal keys. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (isObject(value)) {
-    const keys = Object.keys(value)
-      .filter((k) => value[k] !== undefined)
-      .sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`;
-  }
-  // JSON.stringify returns undefined for undefined and functions, whatever its declared type says.
-  const text = JSON.stringify(value) as string | undefined;
-  return text ?? 'null';
 }

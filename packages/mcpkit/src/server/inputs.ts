@@ -73,6 +73,12 @@ export function checkAnswer<M extends Method>(method: M, answer: unknown, label:
   return answer as InputMethods[M]['result'];
 }
 
+/** 2025-11-25 URL elicitations carry an id the completion notification refers to: add one if missing. */
+export function withElicitationId(method: Method, params: Record<string, unknown>): Record<string, unknown> {
+  if (method !== 'elicitation/create' || params['mode'] !== 'url' || params['elicitationId'] !== undefined) return params;
+  return { ...params, elicitationId: crypto.randomUUID() };
+}
+
 /** Handshake era: a real server-to-client request, sent on behalf of the request being served. */
 export class LiveChannel implements InputChannel {
   readonly #rpc: RequestContext;
@@ -90,12 +96,8 @@ export class LiveChannel implements InputChannel {
     params: InputMethods[M]['params'],
     options: AskOptions | undefined,
   ): Promise<InputMethods[M]['result']> {
-    let sent = params as Record<string, unknown>;
-    assertCanAsk(method, sent, this.#caps, this.#revision);
-    // 2025-11-25 URL elicitations carry an id the completion notification refers to.
-    if (method === 'elicitation/create' && sent['mode'] === 'url' && sent['elicitationId'] === undefined) {
-      sent = { ...sent, elicitationId: crypto.randomUUID() };
-    }
+    assertCanAsk(method, params as Record<string, unknown>, this.#caps, this.#revision);
+    const sent = withElicitationId(method, params as Record<string, unknown>);
     const answer = await this.#rpc.request(
       method,
       sent,

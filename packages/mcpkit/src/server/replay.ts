@@ -19,6 +19,7 @@ import { toBase64Url } from './base64.js';
 import type { AskOptions, InputChannel, InputMethods } from './context.js';
 import { assertCanAsk, checkAnswer } from './inputs.js';
 import type { Sealer } from './seal.js';
+import { canonicalJson } from '../protocol/canonicalJson.js';
 
 type Method = keyof InputMethods;
 
@@ -50,6 +51,15 @@ export interface ReplayBinding {
   readonly principal: string | undefined;
 }
 
+/**
+ * Where a missing input goes once a call has become a task (tasks extension):
+ * the handler is suspended until `tasks/update` answers it, instead of the
+ * round ending `input_required`.
+ */
+export interface MissingInputSink {
+  ask(key: string, method: Method, params: Record<string, unknown>): Promise<unknown>;
+}
+
 /** Answers one round's input requests from what the client sent, and collects the missing ones. */
 export class ReplayChannel implements InputChannel {
   readonly #answers: Readonly<Record<string, unknown>>;
@@ -58,6 +68,7 @@ export class ReplayChannel implements InputChannel {
   readonly #used: Record<string, unknown> = {};
   readonly #missing: Record<string, { method: Method; params: unknown }> = {};
   readonly #counters = new Map<Method, number>();
+  #sink: MissingInputSink | undefined;
   #stall: (() => void) | undefined;
   /** Resolves when the handler waits for input it does not have (after it had a turn to ask for more). */
   readonly stalled: Promise<void>;
@@ -86,6 +97,7 @@ export class ReplayChannel implements InputChannel {
       this.#used[key] = answer;
       return Promise.resolve(answer);
     }
+    if (this.#sink !== undefined) return this.#sink.ask(key, method, sent) as Promise<InputMethods[M]['result']>;
     this.#missing[key] = { method, params: sent };
     if (this.#stall !== undefined) {
       const stall = this.#stall;
@@ -105,6 +117,16 @@ export class ReplayChannel implements InputChannel {
   /** The answers this round used (carried into the next round's state). */
   get answers(): Readonly<Record<string, unknown>> {
     return this.#used;
+  }
+
+  /** True while the handler waits for input this round lacks (the round will end `input_required`). */
+  get waiting(): boolean {
+    return this.#stall === undefined && this.#sink === undefined;
+  }
+
+  /** The call became a task: from now on a missing input goes to `sink` instead of ending the round. */
+  attach(sink: MissingInputSink): void {
+    this.#sink = sink;
   }
 }
 
@@ -172,17 +194,4 @@ async function digest(params: Readonly<Record<string, unknown>>): Promise<string
   for (const key of Object.keys(params)) if (!ROUND_TRIP_FIELDS.has(key)) salient[key] = params[key];
   const bytes = new TextEncoder().encode(canonicalJson(salient));
   return toBase64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
-}
-
-/** JSON with object keys sorted, so equal values always digest equally. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (isObject(value)) {
-    const keys = Object.keys(value)
-      .filter((k) => value[k] !== undefined)
-      .sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`;
-  }
-  // Values come from parsed JSON; undefined (absent) is the only non-JSON value to expect.
-  return value === undefined ? 'null' : JSON.stringify(value);
 }

@@ -20,10 +20,10 @@ import { hasExtension, TASKS_EXTENSION } from '../protocol/methods.js';
 import type { CreateTaskResultCore, InputRequiredResult, Result } from '../protocol/types/index.js';
 import type { MethodHandler, ServerRequest } from './middleware.js';
 import type { Registry } from './registry.js';
-import type { ReplayBinding, RequestStateCodec } from './replay.js';
+import { ReplayChannel, type ReplayBinding, type RequestStateCodec } from './replay.js';
 import { RequestScope, type Caller, type ScopeHost } from './scope.js';
 import type { ServerSession } from './session.js';
-import { CoreTaskChannel, TaskReplayChannel, TaskRpc } from './taskInputs.js';
+import { CoreTaskChannel, TaskRpc } from './taskInputs.js';
 import type { LiveTask } from './taskLive.js';
 import type { TaskManager, TaskOutcome } from './tasks.js';
 import { coreTask, extensionTaskHandle } from './taskWire.js';
@@ -149,7 +149,7 @@ async function runTaskCall(
   const principal = host.principal(caller.auth);
   const binding: ReplayBinding = { method: 'tools/call', params, principal };
   const earlier = params['requestState'] === undefined ? {} : await host.requestState.open(params['requestState'], binding);
-  const channel = new TaskReplayChannel({ ...earlier, ...responses }, caller.clientCapabilities, caller.revision);
+  const channel = new ReplayChannel({ ...earlier, ...responses }, caller.clientCapabilities, caller.revision);
   const scope = new RequestScope(rpc, caller, host, channel, meta);
   const owner = ownerOf(principal, undefined);
   const start = tool.definition.taskStart ?? host.tasks.start;
@@ -172,7 +172,7 @@ async function runTaskCall(
 
 interface Escalation {
   readonly scope: RequestScope;
-  readonly channel: TaskReplayChannel;
+  readonly channel: ReplayChannel;
   readonly binding: ReplayBinding;
   readonly owner: string;
   readonly support: Support;
