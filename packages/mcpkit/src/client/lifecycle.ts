@@ -8,20 +8,14 @@
 import { LocalError } from '../jsonrpc/localError.js';
 import type { Transport } from '../jsonrpc/transport.js';
 import type { Implementation, LoggingLevel } from '../protocol/types/index.js';
+import { implementationOf } from '../protocol/implementation.js';
 import { negotiate, type NegotiateOptions } from './negotiate.js';
 import type { ClientOptions } from './options.js';
 import { ClientSession, type SessionHooks } from './session.js';
 
 /** The `clientInfo` of a client configured with `options`. */
 export function clientInfo(options: ClientOptions): Implementation {
-  return {
-    name: options.name,
-    version: options.version,
-    ...(options.title !== undefined && { title: options.title }),
-    ...(options.description !== undefined && { description: options.description }),
-    ...(options.websiteUrl !== undefined && { websiteUrl: options.websiteUrl }),
-    ...(options.icons !== undefined && { icons: options.icons }),
-  };
+  return implementationOf(options);
 }
 
 /**

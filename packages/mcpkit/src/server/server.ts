@@ -42,6 +42,7 @@ import { Sealer } from './seal.js';
 import { ServerSession, type ConnectOptions } from './session.js';
 import { TaskManager } from './tasks.js';
 import { prepareTool, type ToolArgs, type ToolDefinition, type ToolEntry, type ToolHandler, type ToolOutput } from './tools.js';
+import { implementationOf } from '../protocol/implementation.js';
 
 const DEFAULT_CACHE: CacheHint = { ttlMs: 0, scope: 'private' };
 
@@ -82,14 +83,7 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
 
   constructor(options: ServerOptions<State>) {
     this.#options = options;
-    this.info = {
-      name: options.name,
-      version: options.version,
-      ...(options.title !== undefined && { title: options.title }),
-      ...(options.description !== undefined && { description: options.description }),
-      ...(options.websiteUrl !== undefined && { websiteUrl: options.websiteUrl }),
-      ...(options.icons !== undefined && { icons: options.icons }),
-    };
+    this.info = implementationOf(options);
     this.briefInfo = {
       name: options.name,
       version: options.version,
