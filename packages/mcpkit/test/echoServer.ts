@@ -13,7 +13,8 @@
  *
  * @module
  */
-import { Connection, type ConnectionOptions } from '../src/jsonrpc/connection.js';
+import { Connection } from '../src/jsonrpc/connection.js';
+import type { ConnectionOptions } from '../src/jsonrpc/connectionOptions.js';
 import type { JsonRpcNotification } from '../src/jsonrpc/message.js';
 import { RpcError } from '../src/jsonrpc/rpcError.js';
 import type { Transport } from '../src/jsonrpc/transport.js';

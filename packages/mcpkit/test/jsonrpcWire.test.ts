@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { ConnectionOptions } from '../src/jsonrpc/connection.js';
+import type { ConnectionOptions } from '../src/jsonrpc/connectionOptions.js';
 import { serveEcho } from './echoServer.js';
 import { runTranscript } from './wireTranscript.js';
 

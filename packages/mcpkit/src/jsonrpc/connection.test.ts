@@ -12,7 +12,8 @@ import {
   testProgress,
 } from '../../test/helpers.js';
 import { malformedCases } from '../../test/malformed.js';
-import { Connection, type ConnectionOptions } from './connection.js';
+import { Connection } from './connection.js';
+import type { ConnectionOptions } from './connectionOptions.js';
 import { JsonRpcErrorCode } from './errorCodes.js';
 import { LocalError } from './localError.js';
 import { createInMemoryPair } from './memoryTransport.js';

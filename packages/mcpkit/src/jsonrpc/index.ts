@@ -6,6 +6,7 @@
  */
 export * from './codec.js';
 export * from './connection.js';
+export * from './connectionOptions.js';
 export * from './conventions.js';
 export * from './errorCodes.js';
 export type { RequestContext } from './incoming.js';

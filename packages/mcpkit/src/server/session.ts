@@ -7,7 +7,8 @@
  *
  * @module
  */
-import { Connection, type ConnectionOptions } from '../jsonrpc/connection.js';
+import { Connection } from '../jsonrpc/connection.js';
+import type { ConnectionOptions } from '../jsonrpc/connectionOptions.js';
 import type { RequestContext } from '../jsonrpc/incoming.js';
 import type { JsonRpcNotification, JsonRpcRequest, Params } from '../jsonrpc/message.js';
 import { RpcError } from '../jsonrpc/rpcError.js';
