@@ -10,7 +10,7 @@ export { HandleStore, type HandleStoreOptions } from './handles.js';
 export { compose, type MethodHandler, type Middleware, type ServerRequest } from './middleware.js';
 export type { DeclaredCapabilities, Lifespan, ServerOptions } from './options.js';
 export type { PromptArgs, PromptArguments, PromptDefinition, PromptHandler, PromptReturn } from './prompts.js';
-export type { Registration } from './registry.js';
+export type { Registration } from './registration.js';
 export { resourceNotFound } from './resources.js';
 export type {
   CacheHint,

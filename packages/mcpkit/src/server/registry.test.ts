@@ -142,7 +142,7 @@ describe('Registration', () => {
     const server = newServer();
     const reg = server.tool({ name: 't', description: 'old' }, () => '');
     const peer = await connect(server);
-    reg.update({ definition: { ...reg.definition.definition, description: 'new' } });
+    reg.update({ description: 'new' });
     expect(await peer.request('tools/list')).toMatchObject({ tools: [{ name: 't', description: 'new' }] });
   });
 
@@ -150,7 +150,7 @@ describe('Registration', () => {
     const server = newServer();
     const reg = server.tool({ name: 't', input: { type: 'object' } }, () => 'ran');
     const peer = await connect(server);
-    reg.update({ definition: { name: 't', input: { type: 'object', required: ['q'] } } });
+    reg.update({ input: { type: 'object', required: ['q'] } });
     expect(await peer.request('tools/call', { name: 't', arguments: {} })).toMatchObject({ isError: true });
   });
 
@@ -158,7 +158,7 @@ describe('Registration', () => {
     const server = newServer();
     const reg = server.tool({ name: 'before' }, () => 'same handler');
     const peer = await connect(server);
-    reg.update({ definition: { name: 'after' } });
+    reg.update({ name: 'after' });
     expect(await toolNames(peer)).toEqual(['after']);
     expect(await peer.request('tools/call', { name: 'after' })).toEqual({ content: [{ type: 'text', text: 'same handler' }] });
   });
@@ -168,7 +168,7 @@ describe('Registration', () => {
     server.tool({ name: 'taken' }, () => '');
     const reg = server.tool({ name: 'mine' }, () => '');
     expect(() => {
-      reg.update({ definition: { name: 'taken' } });
+      reg.update({ name: 'taken' });
     }).toThrow(/already registered/);
   });
 

@@ -7,9 +7,9 @@
  */
 import { LocalError } from '../jsonrpc/localError.js';
 
-/** What registration returns: the way to change or remove what was registered. */
-export interface Registration<D> {
-  /** The registered definition, as it stands. */
+/** The registry's handle on one entry: change or remove it. */
+export interface RegistryHandle<D> {
+  /** The entry, as it stands. */
   readonly definition: D;
   /** True while listed and callable. */
   readonly enabled: boolean;
@@ -17,7 +17,7 @@ export interface Registration<D> {
   enable(): void;
   /** Hides it from lists and calls without removing it. */
   disable(): void;
-  /** Replaces parts of the definition. */
+  /** Replaces parts of the entry. */
   update(patch: Partial<D>): void;
   /** Removes it for good (the disposer). */
   remove(): void;
@@ -48,7 +48,7 @@ export class Registry<D> {
    * definition from a patch (so that derived parts, like a tool's wire form,
    * are derived again), and defaults to a shallow merge.
    */
-  add(key: string, definition: D, rekey?: (d: D) => string, merge?: (current: D, patch: Partial<D>) => D): Registration<D> {
+  add(key: string, definition: D, rekey?: (d: D) => string, merge?: (current: D, patch: Partial<D>) => D): RegistryHandle<D> {
     if (this.#items.has(key))
       throw new LocalError('INVALID_ARGUMENT', `${this.#kind} ${JSON.stringify(key)} is already registered`);
     const slot: Slot<D> = { definition, enabled: true };

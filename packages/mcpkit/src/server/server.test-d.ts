@@ -4,9 +4,9 @@ import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import type { CallToolResult } from '../protocol/types/index.js';
 import type { ServerContext } from './context.js';
-import type { Registration } from './registry.js';
+import type { Registration } from './registration.js';
+import type { ToolDefinition } from './tools.js';
 import { McpServer } from './server.js';
-import type { ToolEntry } from './tools.js';
 
 const server = new McpServer({ name: 'types', version: '1.0.0' });
 
@@ -76,8 +76,11 @@ describe('tool', () => {
     });
   });
 
-  it('returns a Registration', () => {
-    expectTypeOf(server.tool({ name: 'r' }, () => '')).toEqualTypeOf<Registration<ToolEntry>>();
+  it('returns a Registration whose update patches the definition', () => {
+    const reg = server.tool({ name: 'r' }, () => '');
+    expectTypeOf(reg).toExtend<Registration<ToolDefinition, unknown>>();
+    expectTypeOf(reg.definition).toEqualTypeOf<ToolDefinition>();
+    expectTypeOf<Parameters<typeof reg.update>[0]>().toHaveProperty('description');
   });
 });
 

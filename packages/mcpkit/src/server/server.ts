@@ -25,7 +25,8 @@ import {
   type PromptEntry,
   type PromptHandler,
 } from './prompts.js';
-import { Registry, type Registration } from './registry.js';
+import { Registry } from './registry.js';
+import { registrationOf, type Registration } from './registration.js';
 import { RequestStateCodec } from './replay.js';
 import {
   prepareResource,
@@ -133,54 +134,61 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
   tool<const I extends SchemaInput | undefined = undefined, const O extends SchemaInput | undefined = undefined>(
     definition: ToolDefinition<I, O>,
     handler: ToolHandler<ToolArgs<I>, ToolOutput<O>, State>,
-  ): Registration<ToolEntry> {
+  ): Registration<ToolDefinition, ToolHandler<ToolArgs<I>, ToolOutput<O>, State>> {
     const schemas = this.#options.validator === undefined ? {} : { validator: this.#options.validator };
     const entry = prepareTool(definition, handler as ToolHandler<unknown, unknown>, schemas);
     this.#noteTaskSupport(entry);
     // An update re-derives the schemas and the wire form from the patched definition and handler.
-    return this.tools.add(
+    const handle = this.tools.add(
       definition.name,
       entry,
       (e) => e.definition.name,
       (e, patch) => this.#noteTaskSupport(prepareTool(patch.definition ?? e.definition, patch.handler ?? e.handler, schemas)),
     );
+    return registrationOf(handle) as unknown as Registration<ToolDefinition, ToolHandler<ToolArgs<I>, ToolOutput<O>, State>>;
   }
 
   /** Registers a static resource. */
-  resource(definition: ResourceDefinition, handler: ResourceHandler<State>): Registration<ResourceEntry> {
-    return this.resources.add(
+  resource(
+    definition: ResourceDefinition,
+    handler: ResourceHandler<State>,
+  ): Registration<ResourceDefinition, ResourceHandler<State>> {
+    const handle = this.resources.add(
       definition.uri,
       prepareResource(definition, handler as ResourceHandler),
       (e) => e.definition.uri,
       (e, patch) => prepareResource(patch.definition ?? e.definition, patch.handler ?? e.handler),
     );
+    return registrationOf(handle);
   }
 
   /** Registers a resource template; the handler's variables are typed from the template. */
   resourceTemplate<const T extends string>(
     definition: ResourceTemplateDefinition<T>,
     handler: TemplateHandler<T, State>,
-  ): Registration<TemplateEntry> {
+  ): Registration<ResourceTemplateDefinition<T>, TemplateHandler<T, State>> {
     const entry = prepareTemplate(definition, handler as TemplateHandler<string>);
-    return this.templates.add(
+    const handle = this.templates.add(
       definition.uriTemplate,
       entry,
       (e) => e.definition.uriTemplate,
       (e, patch) => prepareTemplate(patch.definition ?? e.definition, patch.handler ?? e.handler),
     );
+    return registrationOf(handle) as unknown as Registration<ResourceTemplateDefinition<T>, TemplateHandler<T, State>>;
   }
 
   /** Registers a prompt; the handler's arguments are typed from `arguments`. */
   prompt<const A extends PromptArguments | undefined = undefined>(
     definition: PromptDefinition<A>,
     handler: PromptHandler<PromptArgs<A>, State>,
-  ): Registration<PromptEntry> {
-    return this.prompts.add(
+  ): Registration<PromptDefinition<A>, PromptHandler<PromptArgs<A>, State>> {
+    const handle = this.prompts.add(
       definition.name,
       preparePrompt(definition, handler as PromptHandler<unknown>),
       (e) => e.definition.name,
       (e, patch) => preparePrompt(patch.definition ?? e.definition, patch.handler ?? e.handler),
     );
+    return registrationOf(handle) as unknown as Registration<PromptDefinition<A>, PromptHandler<PromptArgs<A>, State>>;
   }
 
   /** Adds middleware (innermost so far); returns its remover. */
