@@ -12,8 +12,7 @@
 import { RpcError } from 'mcpkit';
 import type { ElicitResult } from 'mcpkit/protocol';
 import type { McpServer } from 'mcpkit/server';
-
-const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+import { NAME_SCHEMA, text } from './shared.js';
 
 /** Resolves after `ms`, or rejects when `signal` fires (a cancelled task stops sleeping). */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -35,7 +34,6 @@ function field(answer: ElicitResult, name: string): unknown {
 }
 
 const CONFIRM_SCHEMA = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] } as const;
-const NAME_SCHEMA = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } as const;
 
 /** Registers the tasks tools. */
 export function taskTools(server: McpServer): void {
