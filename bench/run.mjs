@@ -34,7 +34,7 @@ const TIMEOUT_MS = 120_000;
 /** Call counts per transport. stdio: 20,000 calls in all per run (the RSS figure is "after 20,000 calls"). */
 const COUNTS = quick
   ? { stdio: { warm: 300, seq: 500, par: 2000 }, http: { warm: 100, seq: 200, par: 600 }, sessions: 200 }
-  : { stdio: { warm: 2000, seq: 3000, par: 13000 }, http: { warm: 150, seq: 400, par: 1600 }, sessions: 1000 };
+  : { stdio: { warm: 2000, seq: 3000, par: 13000 }, http: { warm: 1000, seq: 400, par: 1600 }, sessions: 1000 };
 const INFLIGHT = 64;
 
 const scratch = `${tmpdir()}/mcpkit-bench-${process.pid}`;
