@@ -6,6 +6,7 @@
  * @see 2026-07-28 `basic/transports/streamable-http.mdx#value-encoding`
  * @module
  */
+import { fromBase64 } from '../protocol/base64.js';
 
 /** Header names, lower case (names compare case-insensitively). */
 export const Header = {
@@ -62,9 +63,8 @@ export function decodeHeaderValue(raw: string): string | undefined {
   }
   const encoded = value.slice(SENTINEL_START.length, value.length - SENTINEL_END.length);
   if (!BASE64.test(encoded)) return undefined;
-  const binary = atob(encoded);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  const bytes = fromBase64(encoded);
+  if (bytes === undefined) return undefined;
   try {
     return utf8.decode(bytes);
   } catch {

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { isObject } from '../protocol/check.js';
 
 /** A JSON Schema object, as read here. */
 export type Schema = Readonly<Record<string, unknown>>;
@@ -31,7 +32,7 @@ export const TYPE_TESTS: ReadonlyMap<string, (value: unknown) => boolean> = new 
   ['integer', (v: unknown) => typeof v === 'number' && !Number.isNaN(v) && (v % 1 === 0 || Number.isNaN(v % 1))],
   ['boolean', (v: unknown) => typeof v === 'boolean'],
   ['null', (v: unknown) => v === null],
-  ['object', isObjectValue],
+  ['object', isObject],
   ['array', (v: unknown) => Array.isArray(v)],
 ]);
 
@@ -65,10 +66,6 @@ export const FORMS: ReadonlyMap<string, (value: unknown) => boolean> = new Map([
   ['readOnly', isBoolean],
   ['writeOnly', isBoolean],
 ]);
-
-function isObjectValue(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A plain object (or one without a prototype): what a JSON Schema object is. */
 export function isSchemaObject(value: unknown): value is Schema {

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { toBase64Url } from './base64.js';
+import { toBase64Url } from '../protocol/base64.js';
 
 /** Options of a {@link HandleStore}. */
 export interface HandleStoreOptions {

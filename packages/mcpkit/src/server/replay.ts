@@ -15,7 +15,7 @@ import { RpcError } from '../jsonrpc/rpcError.js';
 import { isObject } from '../protocol/check.js';
 import type { ClientCapabilities, InputRequests } from '../protocol/types/index.js';
 import type { Revision } from '../protocol/versions.js';
-import { toBase64Url } from './base64.js';
+import { toBase64Url } from '../protocol/base64.js';
 import type { AskOptions, InputChannel, InputMethods } from './context.js';
 import { assertCanAsk, checkAnswer } from './inputs.js';
 import type { Sealer } from './seal.js';

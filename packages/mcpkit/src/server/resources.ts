@@ -20,7 +20,7 @@ import type {
 } from '../protocol/types/index.js';
 import { UriTemplate, type UriVariables } from '../protocol/uriTemplate.js';
 import { eraOf, type Revision } from '../protocol/versions.js';
-import { toBase64 } from './base64.js';
+import { toBase64 } from '../protocol/base64.js';
 import type { ServerContext } from './context.js';
 import type { Completer } from './completion.js';
 

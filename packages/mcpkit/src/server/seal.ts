@@ -7,7 +7,7 @@
  * @module
  */
 
-import { fromBase64Url, toBase64Url } from './base64.js';
+import { fromBase64Url, toBase64Url } from '../protocol/base64.js';
 
 const encoder = new TextEncoder();
 let decoder: InstanceType<typeof TextDecoder> | undefined;

@@ -14,7 +14,7 @@
 import type { JsonRpcErrorObject } from '../jsonrpc/message.js';
 import { RpcError, toRpcError } from '../jsonrpc/rpcError.js';
 import type { TaskStatus } from '../protocol/types/index.js';
-import { toBase64Url } from './base64.js';
+import { toBase64Url } from '../protocol/base64.js';
 import type { ServerSession } from './session.js';
 import { LiveTask, taskEnded } from './taskLive.js';
 import { isTerminal, MemoryTaskStore, type TaskFlavor, type TaskPatch, type TaskRecord, type TaskStore } from './taskStore.js';

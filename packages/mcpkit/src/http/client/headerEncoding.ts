@@ -6,6 +6,7 @@
  * @see 2026-07-28 `basic/transports/streamable-http.mdx#value-encoding`
  * @module
  */
+import { toBase64 } from '../../protocol/base64.js';
 
 const PREFIX = '=?base64?';
 const SUFFIX = '?=';
@@ -38,12 +39,5 @@ export function needsEncoding(value: string): boolean {
 
 /** Encodes a value for an `Mcp-Name` or `Mcp-Param-*` header. */
 export function encodeHeaderValue(value: string): string {
-  return needsEncoding(value) ? `${PREFIX}${base64Utf8(value)}${SUFFIX}` : value;
-}
-
-function base64Utf8(value: string): string {
-  const bytes = new TextEncoder().encode(value);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  return needsEncoding(value) ? `${PREFIX}${toBase64(new TextEncoder().encode(value))}${SUFFIX}` : value;
 }

@@ -10,6 +10,7 @@
 import type { JsonRpcMessage } from '../../jsonrpc/message.js';
 import { META_PROTOCOL_VERSION } from '../../protocol/meta.js';
 import { encodeHeaderValue } from './headerEncoding.js';
+import { isObject } from '../../protocol/check.js';
 
 /** The params field `Mcp-Name` mirrors, per method. */
 const NAME_FIELD: Readonly<Record<string, string>> = {
@@ -21,17 +22,13 @@ const NAME_FIELD: Readonly<Record<string, string>> = {
   'tasks/cancel': 'taskId',
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** `Mcp-Method` and, where the method names a target, `Mcp-Name`. Nothing for a response. */
 export function standardHeaders(message: JsonRpcMessage): Record<string, string> {
   if (!('method' in message)) return {};
   const headers: Record<string, string> = { 'Mcp-Method': message.method };
   const field = NAME_FIELD[message.method];
   const params = message.params;
-  if (field !== undefined && isRecord(params)) {
+  if (field !== undefined && isObject(params)) {
     const value = params[field];
     if (typeof value === 'string') headers['Mcp-Name'] = encodeHeaderValue(value);
   }
@@ -40,16 +37,16 @@ export function standardHeaders(message: JsonRpcMessage): Record<string, string>
 
 /** The revision a message names in `_meta` (2026-07-28 and later), or undefined for a handshake-era message. */
 export function statelessRevision(message: JsonRpcMessage): string | undefined {
-  if (!('method' in message) || !isRecord(message.params)) return undefined;
+  if (!('method' in message) || !isObject(message.params)) return undefined;
   const meta = message.params['_meta'];
-  if (!isRecord(meta)) return undefined;
+  if (!isObject(meta)) return undefined;
   const version = meta[META_PROTOCOL_VERSION];
   return typeof version === 'string' ? version : undefined;
 }
 
 /** The tool name and arguments of a `tools/call`, or undefined for any other message. */
 export function toolCall(message: JsonRpcMessage): { readonly name: string; readonly args: unknown } | undefined {
-  if (!('method' in message) || message.method !== 'tools/call' || !isRecord(message.params)) return undefined;
+  if (!('method' in message) || message.method !== 'tools/call' || !isObject(message.params)) return undefined;
   const name = message.params['name'];
   return typeof name === 'string' ? { name, args: message.params['arguments'] } : undefined;
 }

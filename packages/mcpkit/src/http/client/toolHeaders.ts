@@ -9,6 +9,7 @@
  * @module
  */
 import { encodeHeaderValue, isHeaderToken } from './headerEncoding.js';
+import { isObject } from '../../protocol/check.js';
 
 const KEY = 'x-mcp-header';
 
@@ -55,10 +56,6 @@ const MAPS = new Set<string>(['patternProperties', 'dependentSchemas', '$defs', 
 
 const PRIMITIVES = new Set(['string', 'integer', 'boolean']);
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * The declared type is acceptable: `string`, `integer` or `boolean`, or a list
  * of those plus `null` (an optional nullable parameter; null omits the header).
@@ -80,7 +77,7 @@ export function scanToolHeaders(inputSchema: unknown): ToolHeaderScan {
   let numberProblem: string | undefined;
 
   const visit = (node: unknown, path: readonly string[], reachable: boolean): string | undefined => {
-    if (!isRecord(node)) return undefined;
+    if (!isObject(node)) return undefined;
     const where = path.length === 0 ? 'the schema root' : `"${path.join('.')}"`;
     if (KEY in node) {
       const name = node[KEY];
@@ -96,7 +93,7 @@ export function scanToolHeaders(inputSchema: unknown): ToolHeaderScan {
       declarations.push({ path, name });
     }
     const properties = node['properties'];
-    if (isRecord(properties)) {
+    if (isObject(properties)) {
       for (const [key, child] of Object.entries(properties)) {
         const problem = visit(child, [...path, key], reachable);
         if (problem !== undefined) return problem;
@@ -105,7 +102,7 @@ export function scanToolHeaders(inputSchema: unknown): ToolHeaderScan {
     for (const keyword of UNREACHABLE) {
       const sub = node[keyword];
       if (sub === undefined) continue;
-      const branches: unknown[] = Array.isArray(sub) ? sub : MAPS.has(keyword) && isRecord(sub) ? Object.values(sub) : [sub];
+      const branches: unknown[] = Array.isArray(sub) ? sub : MAPS.has(keyword) && isObject(sub) ? Object.values(sub) : [sub];
       for (const branch of branches) {
         const problem = visit(branch, [...path, keyword], false);
         if (problem !== undefined) return problem;
@@ -136,7 +133,7 @@ export function paramHeaders(declarations: readonly HeaderDeclaration[], args: u
   const headers: Record<string, string> = {};
   for (const { path, name } of declarations) {
     let value: unknown = args;
-    for (const key of path) value = isRecord(value) ? value[key] : undefined;
+    for (const key of path) value = isObject(value) ? value[key] : undefined;
     const text = headerText(value);
     if (text !== undefined) headers[`Mcp-Param-${name}`] = encodeHeaderValue(text);
   }

@@ -8,10 +8,7 @@
  */
 import type { JsonRpcMessage, RequestId } from '../../jsonrpc/message.js';
 import { paramHeaders, scanToolHeaders, type HeaderDeclaration } from './toolHeaders.js';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject } from '../../protocol/check.js';
 
 /** Tool annotations by tool name, learned from `tools/list` results. */
 export class ToolRegistry {
@@ -36,7 +33,7 @@ export class ToolRegistry {
   inspect(message: JsonRpcMessage): JsonRpcMessage {
     if (!('result' in message) || !this.#listIds.delete(message.id)) return message;
     const result = message.result;
-    if (!isRecord(result) || !Array.isArray(result['tools'])) return message;
+    if (!isObject(result) || !Array.isArray(result['tools'])) return message;
     const tools: unknown[] = result['tools'];
     const kept = tools.filter((tool) => this.#learn(tool));
     return kept.length === tools.length ? message : { ...message, result: { ...result, tools: kept } };
@@ -54,7 +51,7 @@ export class ToolRegistry {
   }
 
   #learn(tool: unknown): boolean {
-    if (!isRecord(tool) || typeof tool['name'] !== 'string') return true; // not ours to judge; the client validates shapes
+    if (!isObject(tool) || typeof tool['name'] !== 'string') return true; // not ours to judge; the client validates shapes
     const name = tool['name'];
     const scan = scanToolHeaders(tool['inputSchema']);
     this.#declarations.set(name, scan.declarations);

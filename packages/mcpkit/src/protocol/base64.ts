@@ -17,15 +17,20 @@ export function toBase64Url(bytes: Uint8Array): string {
   return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** Decodes base64url (padding optional); undefined if malformed. */
-export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
+/** Decodes standard base64 (`atob` rules); undefined if malformed. */
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
   try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    const binary = atob(text);
     const out = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
     return out;
   } catch {
     return undefined;
   }
+}
+
+/** Decodes base64url (padding optional); undefined if malformed. */
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
+  return fromBase64(text.replace(/-/g, '+').replace(/_/g, '/'));
 }
