@@ -7,6 +7,7 @@
  */
 import type { BodyRead, HeaderMap, HttpExchange, StreamWriter } from './exchange.js';
 import { queryParam } from './query.js';
+import { CloseListeners } from './closeListeners.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -134,8 +135,7 @@ export class WebExchange implements HttpExchange {
 class WebStreamWriter implements StreamWriter {
   readonly readable: ReadableStream<Uint8Array>;
   #controller!: ReadableStreamDefaultController<Uint8Array>;
-  #listeners: (() => void)[] = [];
-  #open = true;
+  readonly #close = new CloseListeners();
   readonly #onCancel: () => void;
 
   constructor(onCancel: () => void) {
@@ -145,45 +145,36 @@ class WebStreamWriter implements StreamWriter {
         this.#controller = controller;
       },
       cancel: () => {
-        this.#closed();
+        this.#close.close();
         this.#onCancel();
       },
     });
   }
 
   get open(): boolean {
-    return this.#open;
+    return this.#close.open;
   }
 
   write(chunk: string): void {
-    if (!this.#open) return;
+    if (!this.#close.open) return;
     try {
       this.#controller.enqueue(encoder.encode(chunk));
     } catch {
-      this.#closed();
+      this.#close.close();
     }
   }
 
   end(): void {
-    if (!this.#open) return;
+    if (!this.#close.open) return;
     try {
       this.#controller.close();
     } catch {
       // Already cancelled by the reader.
     }
-    this.#closed();
+    this.#close.close();
   }
 
   onClose(listener: () => void): void {
-    if (this.#open) this.#listeners.push(listener);
-    else listener();
-  }
-
-  #closed(): void {
-    if (!this.#open) return;
-    this.#open = false;
-    const listeners = this.#listeners;
-    this.#listeners = [];
-    for (const l of listeners) l();
+    this.#close.add(listener);
   }
 }

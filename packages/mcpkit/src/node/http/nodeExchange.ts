@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BodyRead, HeaderMap, HttpExchange, StreamWriter } from '../../http/exchange.js';
 import { queryParam } from '../../http/query.js';
+import { CloseListeners } from '../../http/closeListeners.js';
 
 /** An exchange over a Node request and response. */
 export class NodeExchange implements HttpExchange {
@@ -134,40 +135,30 @@ function preParsed(body: unknown): BodyRead {
 /** SSE frames written directly to the response. */
 class NodeStreamWriter implements StreamWriter {
   readonly #res: ServerResponse;
-  #listeners: (() => void)[] = [];
-  #open = true;
+  readonly #close = new CloseListeners();
 
   constructor(res: ServerResponse) {
     this.#res = res;
     res.once('close', () => {
-      this.#closed();
+      this.#close.close();
     });
   }
 
   get open(): boolean {
-    return this.#open;
+    return this.#close.open;
   }
 
   write(chunk: string): void {
-    if (this.#open) this.#res.write(chunk);
+    if (this.#close.open) this.#res.write(chunk);
   }
 
   end(): void {
-    if (!this.#open) return;
+    if (!this.#close.open) return;
     this.#res.end();
-    this.#closed();
+    this.#close.close();
   }
 
   onClose(listener: () => void): void {
-    if (this.#open) this.#listeners.push(listener);
-    else listener();
-  }
-
-  #closed(): void {
-    if (!this.#open) return;
-    this.#open = false;
-    const listeners = this.#listeners;
-    this.#listeners = [];
-    for (const l of listeners) l();
+    this.#close.add(listener);
   }
 }
