@@ -15,23 +15,10 @@ import type { HttpRequestInfo } from './exchange.js';
 import { decodeHeaderValue, Header, stripOws } from './headers.js';
 import { HttpError } from './httpError.js';
 import { checkParamHeaders } from './paramHeaders.js';
+import { NAME_FIELD } from '../protocol/nameField.js';
 
 /** Finds a tool's input schema (for `x-mcp-header`). */
 export type InputSchemaLookup = (tool: string) => unknown;
-
-/**
- * The body field `Mcp-Name` mirrors, per method (SEP-2243; the tasks
- * extension adds its three methods). `tasks/result` is not among them: it does
- * not exist in 2026-07-28, and must reach dispatch to be refused -32601.
- */
-const NAME_SOURCE: Readonly<Record<string, string>> = {
-  'tools/call': 'name',
-  'prompts/get': 'name',
-  'resources/read': 'uri',
-  'tasks/get': 'taskId',
-  'tasks/update': 'taskId',
-  'tasks/cancel': 'taskId',
-};
 
 /** -32602 unless the request `_meta` carries a well-formed revision, capabilities and (optional) client info and log level. */
 export function checkEnvelope(params: unknown): HttpError | undefined {
@@ -58,7 +45,7 @@ export function checkEnvelope(params: unknown): HttpError | undefined {
 
 /** -32020 unless `Mcp-Name` is present and equal to the body's name, URI or task id, where the method has one. */
 function checkName(method: string, params: unknown, req: HttpRequestInfo): HttpError | undefined {
-  const field = NAME_SOURCE[method];
+  const field = NAME_FIELD[method];
   const value = field === undefined || !isObject(params) ? undefined : params[field];
   if (typeof value !== 'string') return undefined;
   const raw = req.header(Header.Name);

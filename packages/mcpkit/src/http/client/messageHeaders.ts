@@ -11,16 +11,7 @@ import type { JsonRpcMessage } from '../../jsonrpc/message.js';
 import { META_PROTOCOL_VERSION } from '../../protocol/meta.js';
 import { encodeHeaderValue } from './headerEncoding.js';
 import { isObject } from '../../protocol/check.js';
-
-/** The params field `Mcp-Name` mirrors, per method. */
-const NAME_FIELD: Readonly<Record<string, string>> = {
-  'tools/call': 'name',
-  'prompts/get': 'name',
-  'resources/read': 'uri',
-  'tasks/get': 'taskId',
-  'tasks/update': 'taskId',
-  'tasks/cancel': 'taskId',
-};
+import { NAME_FIELD } from '../../protocol/nameField.js';
 
 /** `Mcp-Method` and, where the method names a target, `Mcp-Name`. Nothing for a response. */
 export function standardHeaders(message: JsonRpcMessage): Record<string, string> {
