@@ -27,7 +27,6 @@ import type {
 import { allowsBatch, eraOf, type Revision } from '../protocol/versions.js';
 import type { ClientEra, InputContext } from './options.js';
 import { isInputMethod, type InputResponder } from './inputs.js';
-import { RequestIdTap } from './requestIdTap.js';
 
 /** What negotiation settled. */
 export interface Negotiated {
@@ -61,15 +60,13 @@ export interface SessionHooks {
 /** The client side of one connection. */
 export class ClientSession {
   readonly connection: Connection;
-  readonly #tap: RequestIdTap;
   readonly #hooks: SessionHooks;
   #negotiated: Negotiated | undefined;
   #baseMeta: Readonly<Record<string, unknown>> | undefined;
 
   constructor(transport: Transport, hooks: SessionHooks) {
     this.#hooks = hooks;
-    this.#tap = new RequestIdTap(transport);
-    this.connection = new Connection(this.#tap, {
+    this.connection = new Connection(transport, {
       onRequest: (request, rpc) => this.#onRequest(request, rpc),
       onNotification: (notification) => {
         this.#onNotification(notification);
@@ -154,9 +151,14 @@ export class ClientSession {
     params: Readonly<Record<string, unknown>> | undefined,
     options?: RequestOptions,
   ): { readonly promise: Promise<unknown>; readonly id: RequestId | undefined } {
-    const sent = this.paramsFor(params);
-    const { value, id } = this.#tap.capture(() => this.connection.request(method, sent, options));
-    return { promise: value, id };
+    let id: RequestId | undefined;
+    const promise = this.connection.request(method, this.paramsFor(params), {
+      ...options,
+      onId: (assigned) => {
+        id = assigned;
+      },
+    });
+    return { promise, id };
   }
 
   /** Sends a notification. */

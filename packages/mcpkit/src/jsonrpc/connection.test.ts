@@ -132,6 +132,29 @@ describe('outgoing requests', () => {
     expect(fake.sent).toStrictEqual([]);
   });
 
+  it('tells the caller the request id before the message is sent (onId)', async () => {
+    const { fake, connection } = await open();
+    void connection.request('first').catch(() => undefined);
+    const seen: { id: RequestId | undefined; sentBefore: number } = { id: undefined, sentBefore: -1 };
+    const pending = connection.request('second', undefined, {
+      onId: (id) => {
+        seen.id = id;
+        seen.sentBefore = fake.sent.length;
+      },
+    });
+    expect(seen.id).toBe(sentId(fake, 1));
+    expect(seen.sentBefore).toBe(1);
+    fake.deliver({ jsonrpc: '2.0', id: sentId(fake, 1), result: 'ok' });
+    await expect(pending).resolves.toBe('ok');
+  });
+
+  it('assigns no id when the request is refused before sending (onId not called)', async () => {
+    const connection = new Connection(new FakeTransport());
+    const onId = vi.fn();
+    await expectLocalError(connection.request('x', undefined, { onId }), 'CONNECTION_CLOSED');
+    expect(onId).not.toHaveBeenCalled();
+  });
+
   it('refuses to start twice', async () => {
     const { connection } = await open();
     await expectLocalError(connection.start(), 'INVALID_ARGUMENT');

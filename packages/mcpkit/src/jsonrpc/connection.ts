@@ -82,6 +82,7 @@ export class Connection implements PendingHost, IncomingHost {
       return Promise.reject(new LocalError('CANCELLED', `Request ${method} was cancelled`, { cause: options.signal.reason }));
     }
     const id = this.#nextId++;
+    options?.onId?.(id);
     let token: RequestId | undefined;
     let sent = params;
     const progress = this.#options.progress;

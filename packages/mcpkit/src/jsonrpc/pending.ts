@@ -25,6 +25,12 @@ export interface RequestOptions {
   readonly onProgress?: (params: Params) => void;
   /** The inbound request this call is made on behalf of (see `SendOptions.relatedRequestId`). */
   readonly relatedRequestId?: RequestId;
+  /**
+   * Receives the request's JSON-RPC id as soon as it is assigned, before the
+   * message is sent (a protocol may name things by it: MCP's
+   * `subscriptions/listen` streams are identified by their request's id).
+   */
+  readonly onId?: (id: RequestId) => void;
 }
 
 /** What the pending request needs from its connection. */
