@@ -55,8 +55,10 @@ export class HttpSession implements Transport, StreamHost {
   readonly store: EventStore;
   readonly keepAlive: KeepAlive;
   readonly retryMs: number;
-  readonly #streams = new Map<number, SessionStream>();
-  readonly #byRequest = new Map<RequestId, SessionStream>();
+  // The streams of POSTs still open, and which stream answers each request in flight. Created on use and
+  // dropped when empty: a server keeps thousands of idle sessions, and an emptied Map keeps its table.
+  #streams: Map<number, SessionStream> | undefined;
+  #byRequest: Map<RequestId, SessionStream> | undefined;
   #standalone: SessionStream | undefined;
   #sink: TransportSink | undefined;
   #nextNo = 1;
@@ -78,7 +80,7 @@ export class HttpSession implements Transport, StreamHost {
   /** True while a client connection is open on any stream (a session in use is never idle). */
   get busy(): boolean {
     if (this.#standalone?.connected === true) return true;
-    for (const stream of this.#streams.values()) if (stream.connected) return true;
+    if (this.#streams !== undefined) for (const stream of this.#streams.values()) if (stream.connected) return true;
     return false;
   }
 
@@ -95,7 +97,8 @@ export class HttpSession implements Transport, StreamHost {
   }
 
   finished(stream: SessionStream): void {
-    this.#streams.delete(stream.no);
+    const streams = this.#streams;
+    if (streams?.delete(stream.no) === true && streams.size === 0) this.#streams = undefined;
   }
 
   // Transport (the server's side)
@@ -116,11 +119,11 @@ export class HttpSession implements Transport, StreamHost {
     const completes = responseIds(payload);
     let stream: SessionStream | undefined;
     if (completes.length > 0) {
-      stream = this.#byRequest.get(completes[0] as RequestId);
-      for (const id of completes) this.#byRequest.delete(id);
+      stream = this.#byRequest?.get(completes[0] as RequestId);
+      this.#forget(completes);
     } else {
       const related = options?.relatedRequestId;
-      stream = (related === undefined ? undefined : this.#byRequest.get(related)) ?? this.#standalone;
+      stream = (related === undefined ? undefined : this.#byRequest?.get(related)) ?? this.#standalone;
     }
     if (stream === undefined) {
       if (completes.length > 0) return RESOLVED;
@@ -140,11 +143,12 @@ export class HttpSession implements Transport, StreamHost {
   close(): Promise<void> {
     if (this.#closed) return RESOLVED;
     this.#closed = true;
-    for (const stream of this.#streams.values()) stream.close();
+    const streams = this.#streams;
+    this.#streams = undefined;
+    this.#byRequest = undefined;
+    if (streams !== undefined) for (const stream of streams.values()) stream.close();
     this.#standalone?.close();
     for (let no = 0; no < this.#nextNo; no++) logged(this.store.drop(this.key(no)));
-    this.#streams.clear();
-    this.#byRequest.clear();
     this.#sink?.closed();
     return RESOLVED;
   }
@@ -154,13 +158,15 @@ export class HttpSession implements Transport, StreamHost {
   /** Takes a POSTed message (or batch); `requests` are the ids of its requests, answered on `exchange`. */
   post(exchange: HttpExchange, message: object, requests: readonly RequestId[], headers?: HeaderMap): HttpError | undefined {
     this.touch();
-    if (requests.some((id) => this.#byRequest.has(id)))
+    const byRequest = this.#byRequest;
+    if (byRequest !== undefined && requests.some((id) => byRequest.has(id)))
       return HttpError.badRequest('Invalid request: a request with this id is already in flight');
     let poll: (() => void) | undefined;
     if (requests.length > 0) {
       const stream = new SessionStream(this, this.#nextNo++, requests, exchange, headers);
-      this.#streams.set(stream.no, stream);
-      for (const id of requests) this.#byRequest.set(id, stream);
+      (this.#streams ??= new Map()).set(stream.no, stream);
+      const answering = (this.#byRequest ??= new Map());
+      for (const id of requests) answering.set(id, stream);
       poll = () => {
         if (this.priming) stream.disconnect();
       };
@@ -168,8 +174,8 @@ export class HttpSession implements Transport, StreamHost {
     const info: MessageInfo = { auth: exchange.auth, transport: new RequestView(exchange, this.id, poll) };
     this.#sink?.receive(message, info);
     for (const id of cancelledIds(message)) {
-      const stream = this.#byRequest.get(id);
-      this.#byRequest.delete(id);
+      const stream = this.#byRequest?.get(id);
+      this.#forget([id]);
       stream?.abandon(id);
     }
     return undefined;
@@ -187,7 +193,7 @@ export class HttpSession implements Transport, StreamHost {
     const parsed = parseEventId(lastEventId);
     if (parsed === undefined || parsed.no >= this.#nextNo)
       return HttpError.badRequest('Last-Event-ID names no stream of this session');
-    const live = parsed.no === 0 ? this.#standalone : this.#streams.get(parsed.no);
+    const live = parsed.no === 0 ? this.#standalone : this.#streams?.get(parsed.no);
     if (live !== undefined) {
       if (live.replaying) return HttpError.conflict('Conflict: this stream is already being resumed');
       await live.resume(exchange, parsed.seq);
@@ -206,8 +212,16 @@ export class HttpSession implements Transport, StreamHost {
    * its stream (polling). Only 2025-11-25 sessions, whose streams start with a
    * priming event id, can resume; false for others or for unknown requests.
    */
+  /** Forgets which streams answer `ids` (answered or cancelled). */
+  #forget(ids: readonly RequestId[]): void {
+    const byRequest = this.#byRequest;
+    if (byRequest === undefined) return;
+    for (const id of ids) byRequest.delete(id);
+    if (byRequest.size === 0) this.#byRequest = undefined;
+  }
+
   disconnect(id: RequestId): boolean {
-    const stream = this.#byRequest.get(id);
+    const stream = this.#byRequest?.get(id);
     if (stream === undefined || !this.priming) return false;
     stream.disconnect();
     return true;

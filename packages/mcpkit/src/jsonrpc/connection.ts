@@ -28,9 +28,13 @@ import type { Frame, MessageInfo, SendOptions, Transport } from './transport.js'
 export class Connection implements PendingHost, IncomingHost {
   readonly #transport: Transport;
   readonly #options: ConnectionOptions;
-  readonly #pending = new Map<RequestId, PendingRequest>();
+  /**
+   * Requests this side sent, created on first use with their deadline timer: a
+   * server's connection (one per HTTP session) seldom asks the client anything.
+   */
+  #pending: Map<RequestId, PendingRequest> | undefined;
   /** One timer for the deadlines of every request in #pending. */
-  readonly #deadlines = new Deadlines(() => this.#pending.values());
+  #deadlines: Deadlines | undefined;
   /** Created on first use: most connections never ask for progress, and an HTTP server keeps one connection per session. */
   #progress: Map<RequestId, PendingRequest> | undefined;
   readonly #incoming = new Map<RequestId, IncomingRequest>();
@@ -91,7 +95,7 @@ export class Connection implements PendingHost, IncomingHost {
       sent = progress.attach(params, token);
     }
     const pending = new PendingRequest(this, id, method, token, options, this.#defaults);
-    this.#pending.set(id, pending);
+    (this.#pending ??= new Map()).set(id, pending);
     if (token !== undefined) (this.#progress ??= new Map()).set(token, pending);
     const message: JsonRpcRequest =
       sent === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: sent };
@@ -119,14 +123,18 @@ export class Connection implements PendingHost, IncomingHost {
 
   /** @internal PendingHost: forget a settled request. */
   settle(id: RequestId, progressToken: RequestId | undefined): void {
-    this.#pending.delete(id);
-    if (this.#pending.size === 0) this.#deadlines.clear();
+    const all = this.#pending;
+    if (all === undefined) return;
+    all.delete(id);
+    if (all.size === 0) this.#deadlines?.clear();
     if (progressToken !== undefined) this.#progress?.delete(progressToken);
   }
 
   /** @internal PendingHost: a request times out at `fireAt`. */
   expireAt(fireAt: number): void {
-    this.#deadlines.add(fireAt);
+    // Called while a request is being built, before it joins #pending.
+    const all = (this.#pending ??= new Map());
+    (this.#deadlines ??= new Deadlines(() => all.values())).add(fireAt);
   }
 
   /** @internal PendingHost: tell the peer a request was abandoned. */
@@ -344,7 +352,7 @@ export class Connection implements PendingHost, IncomingHost {
 
   #handleResponse(response: JsonRpcResponse): void {
     const id = response.id;
-    const pending = id === undefined ? undefined : this.#pending.get(id);
+    const pending = id === undefined ? undefined : this.#pending?.get(id);
     if (pending === undefined) {
       // A late answer to a request that timed out or was cancelled, or an error about an unreadable message.
       if ('error' in response) {
@@ -367,9 +375,10 @@ export class Connection implements PendingHost, IncomingHost {
     this.#closeError = error;
     // Built only when someone is waiting: an Error captures a stack, and most
     // connections (one per stateless HTTP request) close with nothing pending.
-    if (this.#pending.size > 0 || this.#incoming.size > 0) {
+    const pending = this.#pending;
+    if ((pending !== undefined && pending.size > 0) || this.#incoming.size > 0) {
       const reason = new LocalError('CONNECTION_CLOSED', 'Connection closed', { cause: error });
-      for (const pending of [...this.#pending.values()]) pending.fail(reason);
+      if (pending !== undefined) for (const request of [...pending.values()]) request.fail(reason);
       for (const incoming of this.#incoming.values()) incoming.cancel(reason);
       this.#incoming.clear();
     }

@@ -58,15 +58,51 @@ interface Handshake {
   readonly advertised: ServerCapabilities;
   logLevel: LoggingLevel | undefined;
   initialized: boolean;
-  readonly subscriptions: Set<string>;
+  /** The URIs of `resources/subscribe`, created at the first. */
+  subscriptions: Set<string> | undefined;
+}
+
+/**
+ * The caller of a handshake-era request. A class so that `session` (the
+ * session's state map) is only created when a handler reads it: an HTTP
+ * server keeps one session per client, and most never use it.
+ */
+class HandshakeCaller implements Caller {
+  readonly era = 'handshake';
+  readonly revision: Revision;
+  readonly clientInfo: Implementation | undefined;
+  readonly clientCapabilities: ClientCapabilities;
+  readonly auth: unknown;
+  readonly logLevel: LoggingLevel | undefined;
+  readonly sessionId: string | undefined;
+  readonly notify: (method: string, params?: Record<string, unknown>) => void;
+  readonly #owner: ServerSession;
+
+  constructor(
+    owner: ServerSession,
+    hs: Handshake,
+    auth: unknown,
+    notify: (method: string, params?: Record<string, unknown>) => void,
+  ) {
+    this.#owner = owner;
+    this.revision = hs.revision;
+    this.clientInfo = hs.clientInfo;
+    this.clientCapabilities = hs.capabilities;
+    this.auth = auth;
+    this.logLevel = hs.logLevel;
+    this.sessionId = owner.sessionId;
+    this.notify = notify;
+  }
+
+  get session(): SessionState {
+    return this.#owner.state;
+  }
 }
 
 /** The server side of one connection. */
 export class ServerSession {
   /** The JSON-RPC connection. */
   readonly connection: Connection;
-  /** Handshake era: state kept for this session's lifetime (`ctx.session`). */
-  readonly state: SessionState = new Map();
   /** The transport's session id, if it has one. */
   readonly sessionId: string | undefined;
   readonly #host: ServerHost;
@@ -75,6 +111,7 @@ export class ServerSession {
   #unsubscribe: () => void = () => undefined;
   #inflight = 0;
   #idle: (() => void) | undefined;
+  #state: SessionState | undefined;
 
   constructor(host: ServerHost, transport: Transport, options: ConnectOptions = {}) {
     this.#host = host;
@@ -96,6 +133,11 @@ export class ServerSession {
       ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     };
     this.connection = new Connection(transport, connectionOptions);
+  }
+
+  /** Handshake era: state kept for this session's lifetime (`ctx.session`); created when first read. */
+  get state(): SessionState {
+    return (this.#state ??= new Map());
   }
 
   /** The revision negotiated at `initialize` (handshake era), if any. */
@@ -125,7 +167,7 @@ export class ServerSession {
             this.notify(`notifications/${kind}/list_changed`);
         },
         resourceUpdated: (uri) => {
-          if (this.#handshake?.subscriptions.has(uri) === true) this.notify('notifications/resources/updated', { uri });
+          if (this.#handshake?.subscriptions?.has(uri) === true) this.notify('notifications/resources/updated', { uri });
         },
       });
     }
@@ -215,17 +257,7 @@ export class ServerSession {
   ): Promise<unknown> {
     const entry = this.#entry(method, hs.revision);
     this.#validate(entry, params);
-    const caller: Caller = {
-      revision: hs.revision,
-      era: 'handshake',
-      clientInfo: hs.clientInfo,
-      clientCapabilities: hs.capabilities,
-      auth: rpc.info?.auth,
-      logLevel: hs.logLevel,
-      session: this.state,
-      sessionId: this.sessionId,
-      notify: this.#notifyOnSession,
-    };
+    const caller = new HandshakeCaller(this, hs, rpc.info?.auth, this.#notifyOnSession);
     const scope = new RequestScope(rpc, caller, this.#host, new LiveChannel(rpc, hs.capabilities, hs.revision), meta);
     const core = this.#legacyMethod(method, hs) ?? this.#coreTasks(method, params, meta, caller, rpc) ?? this.#feature(method);
     return this.#host.run({ method, params }, scope, core);
@@ -304,19 +336,9 @@ export class ServerSession {
       // A server that does not offer logging sends no log messages.
       logLevel: capabilities.logging === undefined ? undefined : this.#host.defaultLogLevel,
       initialized: false,
-      subscriptions: new Set(),
+      subscriptions: undefined,
     };
-    const caller: Caller = {
-      revision,
-      era: 'handshake',
-      clientInfo: handshake.clientInfo,
-      clientCapabilities: handshake.capabilities,
-      auth: rpc.info?.auth,
-      logLevel: handshake.logLevel,
-      session: this.state,
-      sessionId: this.sessionId,
-      notify: this.#notifyOnSession,
-    };
+    const caller = new HandshakeCaller(this, handshake, rpc.info?.auth, this.#notifyOnSession);
     const core: MethodHandler = () => {
       // Checked again: another initialize may have finished while middleware ran.
       if (this.#handshake !== undefined) return Promise.reject(RpcError.invalidRequest('Already initialized'));
@@ -354,12 +376,12 @@ export class ServerSession {
         };
       case 'resources/subscribe':
         return ({ params }) => {
-          hs.subscriptions.add(params['uri'] as string);
+          (hs.subscriptions ??= new Set()).add(params['uri'] as string);
           return Promise.resolve({});
         };
       case 'resources/unsubscribe':
         return ({ params }) => {
-          hs.subscriptions.delete(params['uri'] as string);
+          hs.subscriptions?.delete(params['uri'] as string);
           return Promise.resolve({});
         };
       default:
