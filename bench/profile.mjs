@@ -21,7 +21,10 @@ const suite = SUITES.find((s) => s.id === suiteId);
 const dir = mkdtempSync(`${tmpdir()}/mcpkit-prof-`);
 const profArgs = ['--cpu-prof', `--cpu-prof-dir=${dir}`];
 const profileClient = server === 'raw' && client !== 'raw';
-const counts = suite.transport === 'stdio' ? { warm: 1000, seq: 3000, par: 30000 } : { warm: 200, seq: 1000, par: 5000 };
+const counts =
+  suite.transport === 'stdio'
+    ? { warmSeq: 1000, warmPar: 1000, seq: 3000, par: 30000 }
+    : { warmSeq: 200, warmPar: 7000, seq: 1000, par: 5000 };
 const cfg = {
   transport: suite.transport,
   mode: suite.mode,

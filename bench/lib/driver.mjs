@@ -163,8 +163,8 @@ export async function runDriver(adapter) {
 
 async function phases(conn, cfg) {
   const call = () => conn.call();
-  for (let i = 0; i < cfg.warm; i++) await call();
-  await inFlight(call, cfg.warm, cfg.inflight);
+  for (let i = 0; i < cfg.warmSeq; i++) await call();
+  await inFlight(call, cfg.warmPar, cfg.inflight);
 
   const s0 = await serverStats(cfg.statsFile);
   const c0 = cpuNow();
@@ -195,22 +195,31 @@ async function phases(conn, cfg) {
   };
 }
 
-/** Heap kept per HTTP session: open `cfg.sessions` sessions (each with one call), collect garbage, compare. */
+/**
+ * Heap kept per HTTP session: open `cfg.sessions` sessions (each with one call), collect garbage, compare.
+ * `cfg.sessionsWarm` sessions are opened first and not counted: without them the figure includes the
+ * machine code the server compiles while the first sessions open (hundreds of bytes per session).
+ */
 async function heapPerSession(adapter, cfg, url) {
+  const openSessions = async (count) => {
+    const open = [];
+    for (let i = 0; i < count; i += 8) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(8, count - i) }, async () => {
+          const c = await adapter.open(cfg, url);
+          await c.call();
+          return c;
+        }),
+      );
+      open.push(...batch);
+    }
+    return open;
+  };
+  const warm = await openSessions(cfg.sessionsWarm ?? 0);
   const h0 = await serverStats(cfg.statsFile);
-  const open = [];
-  for (let i = 0; i < cfg.sessions; i += 8) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(8, cfg.sessions - i) }, async () => {
-        const c = await adapter.open(cfg, url);
-        await c.call();
-        return c;
-      }),
-    );
-    open.push(...batch);
-  }
+  const open = await openSessions(cfg.sessions);
   const h1 = await serverStats(cfg.statsFile);
-  if (open.length !== cfg.sessions) throw new Error('sessions went missing');
+  if (open.length !== cfg.sessions || warm.length !== (cfg.sessionsWarm ?? 0)) throw new Error('sessions went missing');
   return { heapPerSessionBytes: (h1.heapUsed - h0.heapUsed) / cfg.sessions, serverRss: h1.rss };
 }
 

@@ -119,8 +119,8 @@ export function render(list, results, env, suites) {
     '',
   );
   lines.push(
-    `Calls per run: stdio ${env.counts.stdio.warm * 2} warm-up + ${env.counts.stdio.seq} sequential + ${env.counts.stdio.par} with 64 in flight; ` +
-      `HTTP ${env.counts.http.warm * 2} + ${env.counts.http.seq} + ${env.counts.http.par}; ${env.counts.sessions} HTTP sessions for the heap figure. ` +
+    `Calls per run: stdio ${warmUp(env.counts.stdio)} warm-up, then ${env.counts.stdio.seq} sequential + ${env.counts.stdio.par} with 64 in flight; ` +
+      `HTTP ${warmUp(env.counts.http)} warm-up, then ${env.counts.http.seq} + ${env.counts.http.par}; ${env.counts.sessions} HTTP sessions for the heap figure${env.counts.sessionsWarm ? ` (after ${env.counts.sessionsWarm} not counted)` : ''}. ` +
       'Ratios are mcpkit ÷ other: below 1 is better for costs, above 1 is better for calls/s.',
     '',
   );
@@ -180,4 +180,11 @@ export function render(list, results, env, suites) {
   const errors = [...results].flatMap(([key, runs]) => runs.filter((r) => r.error).map((r) => `- ${key}: ${r.error}`));
   if (errors.length > 0) lines.push('## Errors', '', ...errors, '');
   return `${lines.join('\n')}\n`;
+}
+
+/** The warm-up of a run, as `sequential + in flight` (older result files have one `warm` count for both). */
+function warmUp(counts) {
+  const seq = counts.warmSeq ?? counts.warm;
+  const par = counts.warmPar ?? counts.warm;
+  return `${seq} sequential + ${par} in flight`;
 }
