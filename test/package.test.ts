@@ -1,0 +1,55 @@
+/**
+ * The published package as a user imports it: every subpath export resolves
+ * to the bundle (`scripts/bundle.mjs`) and loads, the classes shared between
+ * subpaths are one class whichever path imported them, and the bundle's source
+ * maps lead back to the TypeScript.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const pkgDir = fileURLToPath(new URL('../packages/mcpkit/', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as {
+  exports: Record<string, string | { types: string; default: string }>;
+};
+const subpaths = Object.entries(pkg.exports).filter(
+  (e): e is [string, { types: string; default: string }] => typeof e[1] === 'object',
+);
+
+describe('the mcpkit package', () => {
+  it.each(subpaths)('%s points at a bundle file and a declaration file that exist', (_, target) => {
+    expect(target.default).toMatch(/^\.\/dist\/bundle\/[a-z]+\.js$/);
+    expect(existsSync(join(pkgDir, target.default))).toBe(true);
+    expect(existsSync(join(pkgDir, target.types))).toBe(true);
+  });
+
+  it.each(subpaths)('%s loads and exports something', async (subpath) => {
+    const module = (await import(subpath === '.' ? 'mcpkit' : `mcpkit/${subpath.slice(2)}`)) as Record<string, unknown>;
+    expect(Object.keys(module).length).toBeGreaterThan(0);
+  });
+
+  it('shares one copy of each class between subpaths', async () => {
+    const root = await import('mcpkit');
+    const jsonrpc = await import('mcpkit/jsonrpc');
+    const server = await import('mcpkit/server');
+    const client = await import('mcpkit/client');
+    expect(root.RpcError).toBe(jsonrpc.RpcError);
+    expect(root.LocalError).toBe(jsonrpc.LocalError);
+    expect(root.McpServer).toBe(server.McpServer);
+    expect(root.McpClient).toBe(client.McpClient);
+  });
+
+  it('ships source maps that lead to the TypeScript sources', () => {
+    const chunks = join(pkgDir, 'dist/bundle/chunks');
+    const maps = readdirSync(chunks).filter((f) => f.endsWith('.js.map'));
+    expect(maps.length).toBeGreaterThan(0);
+    for (const file of maps) {
+      const map = JSON.parse(readFileSync(join(chunks, file), 'utf8')) as { sources: string[] };
+      for (const source of map.sources) {
+        expect(source).toMatch(/\.ts$/);
+        expect(existsSync(resolve(dirname(join(chunks, file)), source))).toBe(true);
+      }
+    }
+  });
+});
