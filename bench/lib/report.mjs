@@ -13,13 +13,15 @@ const FIGURES = {
   srvSeq: { label: 'server CPU µs/call, sequential', get: (r) => r.serverCpuSeqUs, digits: 1 },
   cliPar: { label: 'client CPU µs/call, 64 in flight', get: (r) => r.clientCpuParUs, digits: 1 },
   cliSeq: { label: 'client CPU µs/call, sequential', get: (r) => r.clientCpuSeqUs, digits: 1 },
+  srvWarm: { label: 'server CPU µs/call, warm-up', get: (r) => r.serverCpuWarmUs, digits: 1 },
+  cliWarm: { label: 'client CPU µs/call, warm-up', get: (r) => r.clientCpuWarmUs, digits: 1 },
   cold: { label: 'cold start, spawn → first result (ms)', get: (r) => r.coldStartMs, digits: 0 },
   load: { label: 'client process start → library loaded (ms)', get: (r) => r.importMs, digits: 0 },
   rss: { label: 'server RSS after the run (MB)', get: (r) => r.serverRss / 1e6, digits: 1 },
   heap: { label: 'server heap kept per session (KB)', get: (r) => r.heapPerSessionBytes / 1024, digits: 2 },
 };
 
-const ABSOLUTE = ['p50', 'p99', 'thr', 'srvPar', 'srvSeq', 'cliPar', 'cliSeq', 'cold', 'rss'];
+const ABSOLUTE = ['p50', 'p99', 'thr', 'srvPar', 'srvSeq', 'srvWarm', 'cliPar', 'cliSeq', 'cliWarm', 'cold', 'rss'];
 
 /** What each comparison holds constant, and the figures it is read for. */
 const VIEWS = [
@@ -27,14 +29,14 @@ const VIEWS = [
     id: 'server',
     title: 'Server differs (raw driver → each server)',
     pair: (impl) => ['raw', impl],
-    figures: ['srvPar', 'srvSeq', 'thr', 'p50', 'p99', 'cold', 'rss'],
+    figures: ['srvPar', 'srvSeq', 'srvWarm', 'thr', 'p50', 'p99', 'cold', 'rss'],
   },
   { id: 'heap', title: 'Server differs: sessions', pair: (impl) => ['raw', impl], heap: true, figures: ['heap'] },
   {
     id: 'client',
     title: 'Client differs (each client → raw server)',
     pair: (impl) => [impl, 'raw'],
-    figures: ['cliPar', 'cliSeq', 'thr', 'p50', 'load'],
+    figures: ['cliPar', 'cliSeq', 'cliWarm', 'thr', 'p50', 'load'],
   },
   {
     id: 'stack',
