@@ -207,11 +207,6 @@ export class HttpSession implements Transport, StreamHost {
     return undefined;
   }
 
-  /**
-   * Closes the client connection carrying request `id`'s answer, without ending
-   * its stream (polling). Only 2025-11-25 sessions, whose streams start with a
-   * priming event id, can resume; false for others or for unknown requests.
-   */
   /** Forgets which streams answer `ids` (answered or cancelled). */
   #forget(ids: readonly RequestId[]): void {
     const byRequest = this.#byRequest;
@@ -220,6 +215,11 @@ export class HttpSession implements Transport, StreamHost {
     if (byRequest.size === 0) this.#byRequest = undefined;
   }
 
+  /**
+   * Closes the client connection carrying request `id`'s answer, without ending
+   * its stream (polling). Only 2025-11-25 sessions, whose streams start with a
+   * priming event id, can resume; false for others or for unknown requests.
+   */
   disconnect(id: RequestId): boolean {
     const stream = this.#byRequest?.get(id);
     if (stream === undefined || !this.priming) return false;
