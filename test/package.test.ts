@@ -1,10 +1,12 @@
 /**
  * The published package as a user imports it: every subpath export resolves
  * to the bundle (`scripts/bundle.mjs`) and loads, the classes shared between
- * subpaths are one class whichever path imported them, and the bundle's source
- * maps lead back to the TypeScript.
+ * subpaths are one class whichever path imported them, the bundle's source
+ * maps lead back to the TypeScript, and the packed tarball holds what the
+ * exports name.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -52,4 +54,32 @@ describe('the mcpkit package', () => {
       }
     }
   });
+
+  it('packs a tarball whose exports load where it is installed', () => {
+    // Unpacked under the repository, so that its dependencies (ajv) resolve from the root node_modules.
+    const scratch = mkdtempSync(join(pkgDir, '..', '..', '.pack-test-'));
+    try {
+      const packed = JSON.parse(
+        execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: pkgDir, encoding: 'utf8' }),
+      ) as { filename: string }[];
+      const installed = join(scratch, 'node_modules', 'mcpkit');
+      mkdirSync(installed, { recursive: true });
+      execFileSync('tar', ['-xzf', join(scratch, packed[0]?.filename ?? ''), '-C', installed, '--strip-components=1']);
+      for (const [, target] of subpaths) {
+        expect(existsSync(join(installed, target.default)), target.default).toBe(true);
+        expect(existsSync(join(installed, target.types)), target.types).toBe(true);
+      }
+      const script = join(scratch, 'check.mjs');
+      const specifiers = subpaths.map(([subpath]) => (subpath === '.' ? 'mcpkit' : `mcpkit/${subpath.slice(2)}`));
+      writeFileSync(
+        script,
+        `for (const s of ${JSON.stringify(specifiers)}) { const m = await import(s); if (Object.keys(m).length === 0) throw new Error(s); }\n` +
+          `const { McpServer } = await import('mcpkit/server'); const root = await import('mcpkit');\n` +
+          `if (root.McpServer !== McpServer) throw new Error('two copies of McpServer');\nconsole.log('ok');\n`,
+      );
+      expect(execFileSync(process.execPath, [script], { cwd: scratch, encoding: 'utf8' }).trim()).toBe('ok');
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
