@@ -5,7 +5,7 @@
  *
  *   npm run bench                 full run (3 repetitions, < 5 minutes on 2 cores)
  *   npm run bench -- --quick      small counts, one repetition (development)
- *   options: --reps N  --only stdio|http-session|http-stateless  --out FILE  --render results/latest.json
+ *   options: --reps N  --only stdio|stdio-stateless|http-session|http-stateless  --out FILE  --render results/latest.json
  *
  * See bench/README.md for what each figure means.
  */

@@ -39,11 +39,11 @@ describe('npm run bench -- --quick', () => {
     const skipped = Object.entries(saved.results)
       .filter(([, runs]) => runs.some((r) => r.na === true))
       .map(([key]) => key);
-    expect(skipped.every((key) => key.startsWith('http-stateless|') && key.includes('v1'))).toBe(true);
+    expect(skipped.every((key) => /^(stdio|http)-stateless\|/.test(key) && key.includes('v1'))).toBe(true);
     const markdown = readFileSync(out, 'utf8');
     const targets = markdown.slice(markdown.indexOf('## Targets'), markdown.indexOf('## stdio'));
     const rows = targets.split('\n').filter((line) => /^\| .+ \| (yes|\*\*no\*\*) \|$/.test(line));
-    expect(rows.length).toBe(12);
+    expect(rows.length).toBe(15);
     for (const row of rows) expect(row).toMatch(/\| \d+\.\d\d× \|/);
   }, 180_000);
 });

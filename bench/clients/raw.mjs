@@ -54,10 +54,13 @@ async function openStdio(cfg) {
       pending.set(id, resolve);
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
     });
-  const init = await send('initialize', { protocolVersion: HANDSHAKE, capabilities: {}, clientInfo: CLIENT });
-  if (init.error) throw new Error(init.error.message);
-  child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
-  const params = echoParams(false);
+  const stateless = cfg.mode === 'stateless';
+  if (!stateless) {
+    const init = await send('initialize', { protocolVersion: HANDSHAKE, capabilities: {}, clientInfo: CLIENT });
+    if (init.error) throw new Error(init.error.message);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+  }
+  const params = echoParams(stateless);
   return {
     call: async () => textOf(await send('tools/call', params)),
     close: async () => {

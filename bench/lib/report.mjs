@@ -49,12 +49,27 @@ const VIEWS = [
 /** The targets of issue 6, as ratios of mcpkit to the official v2 SDK. */
 const TARGETS = [
   { suite: 'stdio', view: 'server', figure: 'srvPar', max: 0.25, text: 'stdio server CPU/call ≤ 0.25× v2' },
+  {
+    suite: 'stdio-stateless',
+    view: 'server',
+    figure: 'srvPar',
+    max: 0.25,
+    text: 'stdio (stateless) server CPU/call ≤ 0.25× v2',
+  },
   { suite: 'http-session', view: 'server', figure: 'srvPar', max: 0.4, text: 'HTTP (sessions) server CPU/call ≤ 0.4× v2' },
   { suite: 'http-stateless', view: 'server', figure: 'srvPar', max: 0.4, text: 'HTTP (stateless) server CPU/call ≤ 0.4× v2' },
   { suite: 'stdio', view: 'client', figure: 'cliPar', max: 0.3, text: 'stdio client CPU/call ≤ 0.3× v2' },
+  { suite: 'stdio-stateless', view: 'client', figure: 'cliPar', max: 0.3, text: 'stdio (stateless) client CPU/call ≤ 0.3× v2' },
   { suite: 'http-session', view: 'client', figure: 'cliPar', max: 0.3, text: 'HTTP (sessions) client CPU/call ≤ 0.3× v2' },
   { suite: 'http-stateless', view: 'client', figure: 'cliPar', max: 0.3, text: 'HTTP (stateless) client CPU/call ≤ 0.3× v2' },
   { suite: 'stdio', view: 'stack', figure: 'thr', min: 2.5, text: 'stdio throughput @64 (full stack) ≥ 2.5× v2' },
+  {
+    suite: 'stdio-stateless',
+    view: 'stack',
+    figure: 'thr',
+    min: 2.5,
+    text: 'stdio (stateless) throughput @64 (full stack) ≥ 2.5× v2',
+  },
   {
     suite: 'http-session',
     view: 'stack',

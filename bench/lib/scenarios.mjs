@@ -7,6 +7,7 @@ export const IMPLS = ['mcpkit', 'v1', 'v2', 'raw'];
 
 export const SUITES = [
   { id: 'stdio', title: 'stdio (handshake era, 2025-11-25)', transport: 'stdio', mode: 'session' },
+  { id: 'stdio-stateless', title: 'stdio, stateless (2026-07-28)', transport: 'stdio', mode: 'stateless' },
   { id: 'http-session', title: 'Streamable HTTP, handshake era with sessions (2025-11-25)', transport: 'http', mode: 'session' },
   { id: 'http-stateless', title: 'Streamable HTTP, stateless (2026-07-28)', transport: 'http', mode: 'stateless' },
 ];
