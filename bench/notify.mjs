@@ -20,7 +20,7 @@ process.on('exit', () => {
 });
 
 function config(server) {
-  return { transport, mode: 'session', server, statsFile: `/tmp/mcpkit-notify-${process.pid}-${server}` };
+  return { transport, mode: 'session', server, notify: true, statsFile: `/tmp/mcpkit-notify-${process.pid}-${server}` };
 }
 
 async function httpUrl(cfg) {

@@ -33,6 +33,7 @@ export function serverEnv(cfg) {
   const env = { PATH: process.env.PATH ?? '', BENCH_STATS: cfg.statsFile };
   if (cfg.gc) env.BENCH_GC = '1';
   if (cfg.mode) env.BENCH_MODE = cfg.mode;
+  if (cfg.notify) env.BENCH_NOTIFY = '1';
   return env;
 }
 

@@ -11,23 +11,26 @@ export function createEchoServer() {
       content: [{ type: 'text', text: message }],
     }),
   );
-  // For bench/notify.mjs: `count` progress notifications, then a result.
-  server.registerTool(
-    'notify',
-    { description: 'Sends count progress notifications', inputSchema: z.object({ count: z.number().int() }) },
-    async ({ count }, ctx) => {
-      const progressToken = ctx.mcpReq._meta?.progressToken;
-      if (progressToken !== undefined) {
-        const sent = [];
-        for (let i = 1; i <= count; i++) {
-          sent.push(
-            ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress: i, total: count } }),
-          );
+  // For bench/notify.mjs only (BENCH_NOTIFY=1), so that the reported runs serve exactly the echo tool:
+  // `count` progress notifications, then a result.
+  if (process.env.BENCH_NOTIFY === '1') {
+    server.registerTool(
+      'notify',
+      { description: 'Sends count progress notifications', inputSchema: z.object({ count: z.number().int() }) },
+      async ({ count }, ctx) => {
+        const progressToken = ctx.mcpReq._meta?.progressToken;
+        if (progressToken !== undefined) {
+          const sent = [];
+          for (let i = 1; i <= count; i++) {
+            sent.push(
+              ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress: i, total: count } }),
+            );
+          }
+          await Promise.all(sent);
         }
-        await Promise.all(sent);
-      }
-      return { content: [{ type: 'text', text: `sent ${count}` }] };
-    },
-  );
+        return { content: [{ type: 'text', text: `sent ${count}` }] };
+      },
+    );
+  }
   return server;
 }
