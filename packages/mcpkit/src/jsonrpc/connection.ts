@@ -20,7 +20,8 @@ import type {
   Params,
   RequestId,
 } from './message.js';
-import { Deadlines, PendingRequest, type PendingHost, type RequestOptions } from './pending.js';
+import { Outgoing } from './outgoing.js';
+import { PendingRequest, type PendingHost, type RequestOptions } from './pending.js';
 import { toRpcError } from './rpcError.js';
 import type { Frame, MessageInfo, SendOptions, Transport } from './transport.js';
 
@@ -28,15 +29,8 @@ import type { Frame, MessageInfo, SendOptions, Transport } from './transport.js'
 export class Connection implements PendingHost, IncomingHost {
   readonly #transport: Transport;
   readonly #options: ConnectionOptions;
-  /**
-   * Requests this side sent, created on first use with their deadline timer: a
-   * server's connection (one per HTTP session) seldom asks the client anything.
-   */
-  #pending: Map<RequestId, PendingRequest> | undefined;
-  /** One timer for the deadlines of every request in #pending. */
-  #deadlines: Deadlines | undefined;
-  /** Created on first use: most connections never ask for progress, and an HTTP server keeps one connection per session. */
-  #progress: Map<RequestId, PendingRequest> | undefined;
+  /** The requests this side sent and that are in flight; created with the first (see `Outgoing`). */
+  #outgoing: Outgoing | undefined;
   readonly #incoming = new Map<RequestId, IncomingRequest>();
   readonly #defaults: { readonly timeoutMs: number; readonly maxTotalTimeoutMs: number };
   #nextId = 0;
@@ -95,8 +89,7 @@ export class Connection implements PendingHost, IncomingHost {
       sent = progress.attach(params, token);
     }
     const pending = new PendingRequest(this, id, method, token, options, this.#defaults);
-    (this.#pending ??= new Map()).set(id, pending);
-    if (token !== undefined) (this.#progress ??= new Map()).set(token, pending);
+    this.#sent().add(pending);
     const message: JsonRpcRequest =
       sent === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: sent };
     this.#send(message, options?.relatedRequestId).catch((error: unknown) => {
@@ -123,18 +116,17 @@ export class Connection implements PendingHost, IncomingHost {
 
   /** @internal PendingHost: forget a settled request. */
   settle(id: RequestId, progressToken: RequestId | undefined): void {
-    const all = this.#pending;
-    if (all === undefined) return;
-    all.delete(id);
-    if (all.size === 0) this.#deadlines?.clear();
-    if (progressToken !== undefined) this.#progress?.delete(progressToken);
+    this.#outgoing?.settle(id, progressToken);
   }
 
   /** @internal PendingHost: a request times out at `fireAt`. */
   expireAt(fireAt: number): void {
-    // Called while a request is being built, before it joins #pending.
-    const all = (this.#pending ??= new Map());
-    (this.#deadlines ??= new Deadlines(() => all.values())).add(fireAt);
+    // Called while a request is being built, before it is added: it may be the first.
+    this.#sent().expireAt(fireAt);
+  }
+
+  #sent(): Outgoing {
+    return (this.#outgoing ??= new Outgoing());
   }
 
   /** @internal PendingHost: tell the peer a request was abandoned. */
@@ -327,7 +319,7 @@ export class Connection implements PendingHost, IncomingHost {
     const progress = this.#options.progress;
     if (progress !== undefined && method === progress.method) {
       const token = progress.token(notification.params);
-      const pending = token === undefined ? undefined : this.#progress?.get(token);
+      const pending = token === undefined ? undefined : this.#outgoing?.byToken(token);
       if (pending !== undefined && notification.params !== undefined) {
         pending.progress(notification.params);
         return;
@@ -352,7 +344,7 @@ export class Connection implements PendingHost, IncomingHost {
 
   #handleResponse(response: JsonRpcResponse): void {
     const id = response.id;
-    const pending = id === undefined ? undefined : this.#pending?.get(id);
+    const pending = id === undefined ? undefined : this.#outgoing?.get(id);
     if (pending === undefined) {
       // A late answer to a request that timed out or was cancelled, or an error about an unreadable message.
       if ('error' in response) {
@@ -375,10 +367,10 @@ export class Connection implements PendingHost, IncomingHost {
     this.#closeError = error;
     // Built only when someone is waiting: an Error captures a stack, and most
     // connections (one per stateless HTTP request) close with nothing pending.
-    const pending = this.#pending;
-    if ((pending !== undefined && pending.size > 0) || this.#incoming.size > 0) {
+    const outgoing = this.#outgoing;
+    if ((outgoing !== undefined && outgoing.size > 0) || this.#incoming.size > 0) {
       const reason = new LocalError('CONNECTION_CLOSED', 'Connection closed', { cause: error });
-      if (pending !== undefined) for (const request of [...pending.values()]) request.fail(reason);
+      outgoing?.failAll(reason);
       for (const incoming of this.#incoming.values()) incoming.cancel(reason);
       this.#incoming.clear();
     }
