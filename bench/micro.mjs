@@ -13,6 +13,7 @@
  * (MCPKIT_SERVER replaces A, the workspace's `mcpkit/server`. A copy of dist
  * must be able to resolve `ajv`: link `packages/mcpkit/node_modules` beside it.)
  */
+import { runRounds } from './lib/abRounds.mjs';
 import { defineEcho } from './servers/mcpkit-echo.mjs';
 
 const [calls = 100_000, inflight = 64, rounds = 7] = process.argv.slice(2).map(Number);
@@ -81,24 +82,5 @@ async function setUp(module) {
 
 const builds = [['A', process.env.MCPKIT_SERVER ?? 'mcpkit/server']];
 if (process.env.MCPKIT_SERVER_B !== undefined) builds.push(['B', process.env.MCPKIT_SERVER_B]);
-const runners = [];
-for (const [name, module] of builds) {
-  const run = await setUp(module);
-  await run(20_000); // warm-up
-  runners.push({ name, module, run, samples: [] });
-}
-for (let r = 0; r < rounds; r++) {
-  for (const runner of runners) {
-    const c0 = process.cpuUsage();
-    await runner.run(calls);
-    const c = process.cpuUsage(c0);
-    runner.samples.push((c.user + c.system) / calls);
-  }
-}
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-for (const { name, module, samples } of runners) {
-  console.log(
-    `${name} ${module}: ${median(samples).toFixed(2)} µs CPU/call (median of ${rounds}; rounds: ${samples.map((x) => x.toFixed(2)).join(' ')})`,
-  );
-}
+await runRounds(builds, setUp, calls, rounds);
 process.exit(0);

@@ -9,62 +9,28 @@
  *
  *   node bench/notify.mjs [stdio|http] [count=2000] [calls=10] [impls=mcpkit,v2]
  */
-import { serverArgs, serverEnv, serverStats, spawnHttpServer } from './lib/driver.mjs';
+import { serverStats } from './lib/driver.mjs';
+import { connectFullStack, fullStackConfig } from './lib/fullStack.mjs';
 
 const [transport = 'stdio', count = 2000, calls = 10, impls = 'mcpkit,v2'] = process.argv
   .slice(2)
   .map((a, i) => (i === 0 || i === 3 ? a : Number(a)));
-const children = [];
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
 
-function config(server) {
-  return { transport, mode: 'session', server, notify: true, statsFile: `/tmp/mcpkit-notify-${process.pid}-${server}` };
-}
-
-async function httpUrl(cfg) {
-  const { url, child } = await spawnHttpServer(cfg);
-  children.push(child);
-  return new URL(url);
-}
-
-/** A connected client of `impl` and a `call()` that resolves with the number of notifications seen. */
-async function connect(impl, cfg) {
-  const stdio = { command: process.execPath, args: serverArgs(cfg), env: serverEnv(cfg) };
-  if (impl === 'mcpkit') {
-    const { McpClient } = await import('mcpkit/client');
-    const { StdioClientTransport, connectHttp } = await import('mcpkit/node');
-    const client = new McpClient({ name: 'notify', version: '1.0.0', era: 'legacy' });
-    await client.connect(transport === 'stdio' ? new StdioClientTransport(stdio) : await connectHttp(await httpUrl(cfg)));
-    return {
-      client,
-      call: async () => {
-        let seen = 0;
-        await client.callTool({ name: 'notify', arguments: { count } }, { onProgress: () => seen++ });
-        return seen;
-      },
-    };
-  }
-  const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
-  const { StdioClientTransport } = await import('@modelcontextprotocol/client/stdio');
-  const client = new Client({ name: 'notify', version: '1.0.0' });
-  await client.connect(
-    transport === 'stdio' ? new StdioClientTransport(stdio) : new StreamableHTTPClientTransport(await httpUrl(cfg)),
+/** One call of the notify tool; resolves with the number of progress notifications seen (the option's name differs). */
+async function notifyCall(impl, client) {
+  let seen = 0;
+  const onProgress = () => seen++;
+  await client.callTool(
+    { name: 'notify', arguments: { count } },
+    impl === 'mcpkit' ? { onProgress } : { onprogress: onProgress },
   );
-  return {
-    client,
-    call: async () => {
-      let seen = 0;
-      await client.callTool({ name: 'notify', arguments: { count } }, { onprogress: () => seen++ });
-      return seen;
-    },
-  };
+  return seen;
 }
 
 for (const impl of impls.split(',')) {
-  const cfg = config(impl);
-  const { client, call } = await connect(impl, cfg);
+  const cfg = fullStackConfig(impl, transport, true);
+  const client = await connectFullStack(impl, cfg);
+  const call = () => notifyCall(impl, client);
   for (let i = 0; i < 3; i++) await call();
   const s0 = await serverStats(cfg.statsFile);
   const t0 = performance.now();
