@@ -6,12 +6,12 @@
  *
  * @module
  */
-export { createWebHandler, type WebHandler, type WebRequestContext } from './webHandler.js';
-export { McpHttpHandler } from './httpHandler.js';
-export type { Servable } from './handlerScope.js';
-export type { CorsOptions, HttpHandlerOptions, LegacySseOptions } from './options.js';
-export { MemoryEventStore, type EventStore, type MemoryEventStoreOptions, type StoredEvent } from './eventStore.js';
-export { HttpError, HTTP_STATUS_OF_ERROR } from './httpError.js';
-export type { BodyRead, HeaderMap, HttpExchange, HttpRequestInfo, HttpTransportInfo, StreamWriter } from './exchange.js';
-export { LOOPBACK_HOSTS } from './guards.js';
+export { createWebHandler, type WebHandler, type WebRequestContext } from './server/webHandler.js';
+export { McpHttpHandler } from './server/httpHandler.js';
+export type { Servable } from './server/handlerScope.js';
+export type { CorsOptions, HttpHandlerOptions, LegacySseOptions } from './server/options.js';
+export { MemoryEventStore, type EventStore, type MemoryEventStoreOptions, type StoredEvent } from './server/eventStore.js';
+export { HttpError, HTTP_STATUS_OF_ERROR } from './server/httpError.js';
+export type { BodyRead, HeaderMap, HttpExchange, HttpRequestInfo, HttpTransportInfo, StreamWriter } from './server/exchange.js';
+export { LOOPBACK_HOSTS } from './server/guards.js';
 export * from './client/index.js';

@@ -7,6 +7,6 @@
  * @module
  */
 export * from './http/index.js';
-export * from './http/clientConnect.js';
-export { NodeHttpClient, type NodeHttpClientOptions } from './http/clientNodeHttp.js';
+export * from './http/client/connect.js';
+export { NodeHttpClient, type NodeHttpClientOptions } from './http/client/nodeHttpClient.js';
 export * from './stdio/index.js';

@@ -4,9 +4,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpHandlerOptions } from '../../src/http/options.js';
-import { createWebHandler, type WebHandler } from '../../src/http/webHandler.js';
-import { createNodeHandler, type NodeHandler } from '../../src/node/http/nodeHandler.js';
+import type { HttpHandlerOptions } from '../../src/http/server/options.js';
+import { createWebHandler, type WebHandler } from '../../src/http/server/webHandler.js';
+import { createNodeHandler, type NodeHandler } from '../../src/node/http/server/nodeHandler.js';
 import { meta2026 } from '../rawClient.js';
 import { makeFixture } from './fixture.js';
 import { ACCEPT_BOTH, parseSse } from './webClient.js';

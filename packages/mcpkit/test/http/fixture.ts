@@ -7,7 +7,7 @@
  * @module
  */
 import { z } from 'zod';
-import type { HttpTransportInfo } from '../../src/http/exchange.js';
+import type { HttpTransportInfo } from '../../src/http/server/exchange.js';
 import type { RequestId } from '../../src/jsonrpc/message.js';
 import { McpServer } from '../../src/server/server.js';
 

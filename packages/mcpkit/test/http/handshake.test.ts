@@ -2,7 +2,7 @@
 // `Request` objects and no port: sessions, JSON or SSE answers, the GET
 // stream, DELETE, batches, version checks.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebHandler, type WebHandler } from '../../src/http/webHandler.js';
+import { createWebHandler, type WebHandler } from '../../src/http/server/webHandler.js';
 import { makeFixture } from './fixture.js';
 import { BASE, openSession, parseSse, post, sessionHeaders, SseReader, stateless } from './webClient.js';
 

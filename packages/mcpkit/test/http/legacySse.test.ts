@@ -1,6 +1,6 @@
 // The 2024-11-05 HTTP+SSE transport, served beside /mcp by the same handler.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebHandler, type WebHandler } from '../../src/http/webHandler.js';
+import { createWebHandler, type WebHandler } from '../../src/http/server/webHandler.js';
 import type { McpServer } from '../../src/server/server.js';
 import { makeFixture } from './fixture.js';
 import { openSession, post, SseReader } from './webClient.js';

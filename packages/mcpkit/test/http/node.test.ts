@@ -4,8 +4,8 @@
 import { request as httpRequest, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNodeHandler } from '../../src/node/http/nodeHandler.js';
-import { isLoopback, serveHttp, type HttpServerHandle } from '../../src/node/http/serveHttp.js';
+import { createNodeHandler } from '../../src/node/http/server/nodeHandler.js';
+import { isLoopback, serveHttp, type HttpServerHandle } from '../../src/node/http/server/serveHttp.js';
 import { makeFixture, type Fixture } from './fixture.js';
 import { ACCEPT_BOTH, SseReader } from './webClient.js';
 

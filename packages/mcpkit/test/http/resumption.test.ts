@@ -2,7 +2,7 @@
 // server (polling) or by the client, is resumed with GET + Last-Event-ID with
 // no lost and no duplicated message; replay never crosses streams.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebHandler, type WebHandler } from '../../src/http/webHandler.js';
+import { createWebHandler, type WebHandler } from '../../src/http/server/webHandler.js';
 import { makeFixture, type Fixture } from './fixture.js';
 import { BASE, openSession, post, sessionHeaders, SseReader, type SseEvent } from './webClient.js';
 

@@ -12,7 +12,7 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { serveHttp, type HttpServerHandle } from '../../src/node/http/serveHttp.js';
+import { serveHttp, type HttpServerHandle } from '../../src/node/http/server/serveHttp.js';
 import { makeFixture, type Fixture } from './fixture.js';
 
 let fixture: Fixture;

@@ -4,7 +4,7 @@
 // `_meta`, Mcp-Method/Mcp-Name/Mcp-Param headers, input_required rounds).
 import { Client, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { serveHttp, type HttpServerHandle } from '../../src/node/http/serveHttp.js';
+import { serveHttp, type HttpServerHandle } from '../../src/node/http/server/serveHttp.js';
 import { makeFixture, type Fixture } from './fixture.js';
 
 let fixture: Fixture;

@@ -3,7 +3,7 @@
 // bad Accept (406), wrong methods (405), unknown paths and sessions (404),
 // malformed bodies (400), CORS, and a closed handler (503).
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebHandler, type WebHandler } from '../../src/http/webHandler.js';
+import { createWebHandler, type WebHandler } from '../../src/http/server/webHandler.js';
 import { makeFixture } from './fixture.js';
 import { ACCEPT_BOTH, BASE, openSession, post, sessionHeaders, stateless } from './webClient.js';
 

@@ -2,7 +2,7 @@
 // longest-idle session is evicted, or 503 when all are in use), and a session
 // with an open stream is never expired.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebHandler, type WebHandler } from '../../src/http/webHandler.js';
+import { createWebHandler, type WebHandler } from '../../src/http/server/webHandler.js';
 import type { McpServer } from '../../src/server/server.js';
 import { makeFixture } from './fixture.js';
 import { BASE, openSession, post, sessionHeaders, SseReader } from './webClient.js';

@@ -3,7 +3,7 @@
 // statuses, SSE only when something precedes the response, cancellation by
 // hanging up, and `subscriptions/listen` as a long-lived stream.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebHandler, type WebHandler } from '../../src/http/webHandler.js';
+import { createWebHandler, type WebHandler } from '../../src/http/server/webHandler.js';
 import { makeFixture, type Fixture } from './fixture.js';
 import { BASE, parseSse, post, SseReader, stateless } from './webClient.js';
 

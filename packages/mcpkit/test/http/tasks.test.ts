@@ -4,7 +4,7 @@
 // tasks/* request runs on its own short-lived session, its Mcp-Name header
 // checked against the task id.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebHandler, type WebHandler } from '../../src/http/webHandler.js';
+import { createWebHandler, type WebHandler } from '../../src/http/server/webHandler.js';
 import { McpServer } from '../../src/server/server.js';
 import { meta2026 } from '../rawClient.js';
 import { openSession, post, sessionHeaders, SseReader } from './webClient.js';

@@ -13,8 +13,8 @@ import { StreamableHttpClientTransport as StreamableOverFetch } from '../../src/
 import {
   connectHttp as connectOverNode,
   StreamableHttpClientTransport as StreamableOverNode,
-} from '../../src/node/http/clientConnect.js';
-import { NodeHttpClient } from '../../src/node/http/clientNodeHttp.js';
+} from '../../src/node/http/client/connect.js';
+import { NodeHttpClient } from '../../src/node/http/client/nodeHttpClient.js';
 
 /** One face: its factory, its transport class, and a fresh client of its kind. */
 export interface Face {

@@ -3,7 +3,7 @@
  * negotiated version header, GET stream, re-initialization on 404, DELETE.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpTransportError } from '../../src/http/client/httpError.js';
+import { HttpTransportError } from '../../src/http/client/transportError.js';
 import { StreamableHttpClientTransport } from '../../src/http/client/streamableHttpClientTransport.js';
 import { RecordingSink, waitFor } from '../helpers.js';
 import {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { connectHttp } from '../../src/http/client/connectHttp.js';
-import { HttpTransportError } from '../../src/http/client/httpError.js';
+import { HttpTransportError } from '../../src/http/client/transportError.js';
 import { SseClientTransport } from '../../src/http/client/sseClientTransport.js';
 import { StreamableHttpClientTransport } from '../../src/http/client/streamableHttpClientTransport.js';
 import { RecordingSink, waitFor } from '../helpers.js';

@@ -3,7 +3,7 @@
  * headers, no session, errors as answers, cancellation by closing the stream.
  */
 import { describe, expect, it } from 'vitest';
-import { HttpTransportError } from '../../src/http/client/httpError.js';
+import { HttpTransportError } from '../../src/http/client/transportError.js';
 import { StreamableHttpClientTransport } from '../../src/http/client/streamableHttpClientTransport.js';
 import { RecordingSink, waitFor } from '../helpers.js';
 import { empty, event, FakeHttp, json, modern, page, result, rpcError, sse, SseWriter, idOf, type Route } from './fakeHttp.js';

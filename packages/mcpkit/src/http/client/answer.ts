@@ -8,7 +8,7 @@
  */
 import type { JsonRpcMessage, RequestId } from '../../jsonrpc/message.js';
 import { isOk, mediaType, type HttpReply } from './httpClient.js';
-import { HttpTransportError, readErrorBody, statusError } from './httpError.js';
+import { HttpTransportError, readErrorBody, statusError } from './transportError.js';
 import type { ReconnectPolicy } from './reconnect.js';
 import { followStream } from './sseStream.js';
 

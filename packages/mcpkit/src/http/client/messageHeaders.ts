@@ -9,7 +9,7 @@
  */
 import type { JsonRpcMessage } from '../../jsonrpc/message.js';
 import { META_PROTOCOL_VERSION } from '../../protocol/meta.js';
-import { encodeHeaderValue } from './headerEncoding.js';
+import { encodeHeaderValue } from '../wire/headerValue.js';
 import { isObject } from '../../protocol/check.js';
 import { NAME_FIELD } from '../../protocol/nameField.js';
 

@@ -12,7 +12,7 @@ import { encode } from '../../jsonrpc/codec.js';
 import { LocalError } from '../../jsonrpc/localError.js';
 import { readAnswer } from './answer.js';
 import { isOk } from './httpClient.js';
-import { HttpTransportError, statusError } from './httpError.js';
+import { HttpTransportError, statusError } from './transportError.js';
 import { standardHeaders } from './messageHeaders.js';
 import { POST_HEADERS } from './postHeaders.js';
 import type { ReconnectPolicy } from './reconnect.js';

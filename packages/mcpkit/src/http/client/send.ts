@@ -8,7 +8,7 @@
  */
 import { FetchHttpClient, type FetchLike } from './fetchHttpClient.js';
 import type { HttpClient, HttpClientRequest, HttpReply } from './httpClient.js';
-import { HttpTransportError } from './httpError.js';
+import { HttpTransportError } from './transportError.js';
 
 /** Header names and values. */
 export type HeaderMap = Readonly<Record<string, string>>;

@@ -9,7 +9,7 @@
  * @module
  */
 import { isOk, mediaType, type HttpReply } from './httpClient.js';
-import { HttpTransportError } from './httpError.js';
+import { HttpTransportError } from './transportError.js';
 import type { ReconnectPolicy } from './reconnect.js';
 import { discard, send, type HttpContext } from './send.js';
 import type { HandshakeSession } from './session.js';

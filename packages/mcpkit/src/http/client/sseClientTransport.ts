@@ -12,9 +12,9 @@ import type { JsonRpcPayload } from '../../jsonrpc/message.js';
 import type { SendOptions, Transport, TransportSink } from '../../jsonrpc/transport.js';
 import { toFrame } from './frames.js';
 import { isOk, mediaType, type HttpReply } from './httpClient.js';
-import { HttpTransportError, statusError } from './httpError.js';
+import { HttpTransportError, statusError } from './transportError.js';
 import { discard, httpContext, send, type HttpTransportOptions, type HttpContext } from './send.js';
-import { SseParser } from './sseParser.js';
+import { SseParser } from '../wire/sseParser.js';
 
 /** How to reach a 2024-11-05 HTTP+SSE server. */
 export interface SseClientTransportOptions extends HttpTransportOptions {

@@ -9,7 +9,7 @@
  * @module
  */
 import type { TransportSink } from '../../jsonrpc/transport.js';
-import type { HttpTransportError } from './httpError.js';
+import type { HttpTransportError } from './transportError.js';
 import type { HttpContext } from './send.js';
 import { SseClientTransport } from './sseClientTransport.js';
 

@@ -7,10 +7,10 @@
  * @module
  */
 import { isOk, mediaType, type HttpReply } from './httpClient.js';
-import { HttpTransportError, statusError } from './httpError.js';
+import { HttpTransportError, statusError } from './transportError.js';
 import { reconnectDelay, sleep, type ReconnectPolicy } from './reconnect.js';
 import { discard } from './send.js';
-import { SseParser } from './sseParser.js';
+import { SseParser } from '../wire/sseParser.js';
 
 /** How to follow a stream. */
 export interface FollowOptions {

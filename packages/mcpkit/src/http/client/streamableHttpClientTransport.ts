@@ -26,7 +26,7 @@ import type { Frame, SendOptions, Transport, TransportSink } from '../../jsonrpc
 import { ExchangeTable, routeCancellation, type Exchange } from './exchange.js';
 import { toFrame } from './frames.js';
 import { isOk, mediaType, type HttpReply } from './httpClient.js';
-import { HttpTransportError, readErrorBody, statusError } from './httpError.js';
+import { HttpTransportError, readErrorBody, statusError } from './transportError.js';
 import { statelessRevision } from './messageHeaders.js';
 import { postHeaders } from './postHeaders.js';
 import { reconnectPolicy, type ReconnectOptions, type ReconnectPolicy } from './reconnect.js';

@@ -8,7 +8,7 @@
  * @see 2026-07-28 `server/tools.mdx#x-mcp-header`
  * @module
  */
-import { encodeHeaderValue, isHeaderToken } from './headerEncoding.js';
+import { encodeHeaderValue, isHeaderToken } from '../wire/headerValue.js';
 import { isObject } from '../../protocol/check.js';
 
 const KEY = 'x-mcp-header';

@@ -3,6 +3,6 @@
  *
  * @module
  */
-export { createNodeHandler, type NodeHandler } from './nodeHandler.js';
-export { NodeExchange } from './nodeExchange.js';
-export { isLoopback, serveHttp, type HttpServerHandle, type ServeHttpOptions } from './serveHttp.js';
+export { createNodeHandler, type NodeHandler } from './server/nodeHandler.js';
+export { NodeExchange } from './server/nodeExchange.js';
+export { isLoopback, serveHttp, type HttpServerHandle, type ServeHttpOptions } from './server/serveHttp.js';

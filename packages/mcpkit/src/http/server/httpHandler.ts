@@ -1,0 +1,125 @@
+/**
+ * The HTTP protocol logic, written once: it serves one `McpServer` to clients
+ * of every revision over any {@link HttpExchange}. Each request goes through
+ * named steps: guard (Host, Origin) → route (path, method) → the step for it
+ * (`endpointPost`, `sessionGet`, `sessionDelete`, `legacyOpen`, `legacyPost`).
+ *
+ * @module
+ */
+import { JsonRpcErrorCode } from '../../jsonrpc/errorCodes.js';
+import { LocalError } from '../../jsonrpc/localError.js';
+import type { RequestId } from '../../jsonrpc/message.js';
+import { corsHeaders, preflightHeaders } from './cors.js';
+import type { HttpExchange } from './exchange.js';
+import { endpointPost } from './endpointPost.js';
+import { checkHost, checkOrigin } from './guards.js';
+import { reject, type HandlerScope, type Servable } from './handlerScope.js';
+import { HttpError } from './httpError.js';
+import { HttpSession } from './httpSession.js';
+import { KeepAlive } from './keepAlive.js';
+import { legacyOpen, legacyPost } from './httpSse.js';
+import { resolveOptions, type HttpHandlerOptions, type ResolvedOptions } from './options.js';
+import { ENDPOINT_METHODS, sessionDelete, sessionGet } from './sessionRequests.js';
+import { SessionTable } from './sessionTable.js';
+import { withHeaders } from './withHeaders.js';
+
+/** One step that serves a routed request. */
+type Step = (scope: HandlerScope, exchange: HttpExchange) => Promise<void>;
+
+/** Serves an MCP server over HTTP; the web and Node faces both drive one of these. */
+export class McpHttpHandler implements HandlerScope {
+  readonly server: Servable;
+  readonly options: ResolvedOptions;
+  readonly sessions: SessionTable;
+  readonly keepAlive: KeepAlive;
+  #closed = false;
+
+  constructor(server: Servable, options?: HttpHandlerOptions) {
+    this.server = server;
+    this.options = resolveOptions(options);
+    this.sessions = new SessionTable(this.options);
+    this.keepAlive = new KeepAlive(this.options.keepAliveMs);
+  }
+
+  /** True if `path` is one of the paths this handler serves. */
+  serves(path: string): boolean {
+    const o = this.options;
+    return path === o.path || path === o.ssePath || path === o.messagesPath;
+  }
+
+  /** Handles one exchange to the end; never rejects (an unexpected failure is a 500). */
+  async handle(exchange: HttpExchange): Promise<void> {
+    try {
+      await this.#dispatch(exchange);
+    } catch (error) {
+      const closed = error instanceof LocalError && error.code === 'CONNECTION_CLOSED';
+      reject(
+        exchange,
+        closed
+          ? HttpError.unavailable('Service Unavailable: the server is closed')
+          : new HttpError(500, JsonRpcErrorCode.InternalError, 'Internal error'),
+      );
+    }
+  }
+
+  /**
+   * Closes the connection carrying the answer to request `requestId` of
+   * session `sessionId` without ending its stream: the client reconnects after
+   * the advised `retry` delay and resumes with `Last-Event-ID` (2025-11-25
+   * polling, SEP-1699). False if no such request is in flight.
+   */
+  closeStream(sessionId: string, requestId: RequestId): boolean {
+    const session = this.sessions.get(sessionId);
+    return session instanceof HttpSession && session.disconnect(requestId);
+  }
+
+  /** Closes every session and refuses further requests (503). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.sessions.closeAll();
+    this.keepAlive.stop();
+  }
+
+  async #dispatch(raw: HttpExchange): Promise<void> {
+    const cors = corsHeaders(raw, this.options);
+    const exchange = cors === undefined ? raw : withHeaders(raw, cors);
+    const blocked = checkHost(exchange, this.options) ?? checkOrigin(exchange, this.options);
+    if (blocked !== undefined) {
+      reject(exchange, blocked);
+      return;
+    }
+    if (this.#closed) {
+      reject(exchange, HttpError.unavailable('Service Unavailable: shutting down'));
+      return;
+    }
+    if (exchange.method === 'OPTIONS') {
+      if (cors === undefined) {
+        reject(exchange, HttpError.methodNotAllowed(ENDPOINT_METHODS));
+        return;
+      }
+      exchange.respond(204, preflightHeaders(exchange, this.options, cors));
+      return;
+    }
+    const step = this.#route(exchange);
+    if (step instanceof HttpError) {
+      reject(exchange, step);
+      return;
+    }
+    await step(this, exchange);
+  }
+
+  /** The step that serves this path and method, or the rejection (404, 405). */
+  #route(exchange: HttpExchange): Step | HttpError {
+    const { path, ssePath, messagesPath } = this.options;
+    const method = exchange.method;
+    if (exchange.path === path) {
+      if (method === 'POST') return endpointPost;
+      if (method === 'GET') return sessionGet;
+      if (method === 'DELETE') return sessionDelete;
+      return HttpError.methodNotAllowed(ENDPOINT_METHODS);
+    }
+    if (exchange.path === ssePath) return method === 'GET' ? legacyOpen : HttpError.methodNotAllowed('GET');
+    if (exchange.path === messagesPath) return method === 'POST' ? legacyPost : HttpError.methodNotAllowed('POST');
+    return new HttpError(404, JsonRpcErrorCode.InvalidRequest, 'Not Found');
+  }
+}

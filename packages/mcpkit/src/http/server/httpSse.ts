@@ -1,0 +1,144 @@
+/**
+ * The HTTP+SSE transport of 2024-11-05 (deprecated, still spoken by old
+ * clients): `GET /sse` opens the session's only stream and announces, in an
+ * `endpoint` event, where to POST; every server message is a `message` event
+ * on that stream; each POST gets 202. The session lives as long as the stream.
+ *
+ * @see 2024-11-05 `basic/transports.mdx#http-with-sse`
+ * @module
+ */
+import { decodeValue, encode } from '../../jsonrpc/codec.js';
+import { JsonRpcErrorCode } from '../../jsonrpc/errorCodes.js';
+import { LocalError } from '../../jsonrpc/localError.js';
+import type { JsonRpcPayload } from '../../jsonrpc/message.js';
+import type { Transport, TransportSink } from '../../jsonrpc/transport.js';
+import { readJsonBody } from './body.js';
+import type { HttpExchange, StreamWriter } from './exchange.js';
+import { checkContentType } from './guards.js';
+import { reject, requestIdOf, type HandlerScope } from './handlerScope.js';
+import { accepts, Header } from '../wire/headers.js';
+import { HttpError } from './httpError.js';
+import { RequestView } from './requestView.js';
+import type { SessionEntry } from './sessionTable.js';
+import { messageEvent, namedEvent, SSE_HEADERS } from '../wire/sse.js';
+
+const RESOLVED = Promise.resolve();
+
+/** One 2024-11-05 session: its stream is its life. */
+export class LegacySseSession implements Transport, SessionEntry {
+  readonly id: string;
+  readonly principal: string | undefined;
+  lastActive: number = Date.now();
+  #writer: StreamWriter | undefined;
+  #sink: TransportSink | undefined;
+  #closed = false;
+
+  constructor(id: string, principal: string | undefined) {
+    this.id = id;
+    this.principal = principal;
+  }
+
+  /** Busy while its stream is open; it closes when the stream does. */
+  get busy(): boolean {
+    return !this.#closed;
+  }
+
+  /** Binds the session to its stream. */
+  attach(writer: StreamWriter): void {
+    this.#writer = writer;
+    writer.onClose(() => void this.close());
+  }
+
+  /** Hands a POSTed message to the server. */
+  receive(message: object, exchange: HttpExchange): void {
+    this.lastActive = Date.now();
+    this.#sink?.receive(message, { auth: exchange.auth, transport: new RequestView(exchange, this.id, undefined) });
+  }
+
+  start(sink: TransportSink): Promise<void> {
+    this.#sink = sink;
+    return RESOLVED;
+  }
+
+  send(payload: JsonRpcPayload): Promise<void> {
+    if (this.#closed || this.#writer === undefined) return Promise.reject(new LocalError('CONNECTION_CLOSED', 'Session closed'));
+    let data: string;
+    try {
+      data = encode(payload);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new LocalError('INVALID_ARGUMENT', String(error)));
+    }
+    this.lastActive = Date.now();
+    this.#writer.write(messageEvent(data));
+    return RESOLVED;
+  }
+
+  close(): Promise<void> {
+    if (this.#closed) return RESOLVED;
+    this.#closed = true;
+    this.#writer?.end();
+    this.#sink?.closed();
+    return RESOLVED;
+  }
+}
+
+/** `GET /sse`: opens a session and its stream, and announces the POST endpoint. */
+export async function legacyOpen(scope: HandlerScope, exchange: HttpExchange): Promise<void> {
+  const accept = exchange.header(Header.Accept);
+  if (accept !== undefined && !accepts(accept, 'text/event-stream')) {
+    reject(exchange, new HttpError(406, JsonRpcErrorCode.InvalidRequest, 'Not Acceptable: Accept must list text/event-stream'));
+    return;
+  }
+  if (!scope.sessions.reserve()) {
+    reject(exchange, HttpError.unavailable('Service Unavailable: too many sessions'));
+    return;
+  }
+  const session = new LegacySseSession(crypto.randomUUID(), scope.server.principal(exchange.auth));
+  await scope.server.connect(session, {
+    sessionId: session.id,
+    onClose: () => {
+      scope.sessions.delete(session.id);
+    },
+  });
+  scope.sessions.add(session);
+  const writer = exchange.stream(200, SSE_HEADERS);
+  session.attach(writer);
+  scope.keepAlive.add(writer);
+  writer.write(namedEvent('endpoint', `${scope.options.messagesPath ?? ''}?sessionId=${encodeURIComponent(session.id)}`));
+}
+
+/** `POST /messages?sessionId=…`: one message (or batch) for the session; answers arrive on its stream. */
+export async function legacyPost(scope: HandlerScope, exchange: HttpExchange): Promise<void> {
+  const id = exchange.query('sessionId');
+  if (id === undefined) {
+    reject(exchange, HttpError.badRequest('Bad Request: the sessionId query parameter is required'));
+    return;
+  }
+  const session = scope.sessions.get(id);
+  const auth = scope.server.principal(exchange.auth);
+  if (
+    !(session instanceof LegacySseSession) ||
+    !session.busy ||
+    (session.principal !== undefined && session.principal !== auth)
+  ) {
+    reject(exchange, HttpError.sessionNotFound());
+    return;
+  }
+  const refused = checkContentType(exchange);
+  if (refused !== undefined) {
+    reject(exchange, refused);
+    return;
+  }
+  const body = await readJsonBody(exchange, scope.options.maxBodyBytes);
+  if (body instanceof HttpError) {
+    reject(exchange, body);
+    return;
+  }
+  const decoded = decodeValue(body.value);
+  if (!decoded.ok) {
+    reject(exchange, new HttpError(400, decoded.error.code, decoded.error.message), requestIdOf(body.value));
+    return;
+  }
+  session.receive(body.value as object, exchange);
+  exchange.respond(202, {});
+}

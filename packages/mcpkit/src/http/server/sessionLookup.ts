@@ -1,0 +1,40 @@
+/**
+ * The checks every request of an existing handshake-era session passes: the
+ * `Mcp-Session-Id` names a live session opened by the same principal, and a
+ * present `MCP-Protocol-Version` names a revision the server speaks (absent:
+ * 2025-03-26 is assumed, per the spec).
+ *
+ * @see 2025-11-25 `basic/transports.mdx#session-management`, `#protocol-version-header`
+ * @module
+ */
+import { eraOf, isRevision } from '../../protocol/versions.js';
+import type { HttpExchange } from './exchange.js';
+import type { HandlerScope } from './handlerScope.js';
+import { Header, stripOws } from '../wire/headers.js';
+import { HttpError } from './httpError.js';
+import { HttpSession } from './httpSession.js';
+
+/** The session the request names, or 400 (no header), 404 (unknown, ended, or someone else's). */
+export function findSession(scope: HandlerScope, exchange: HttpExchange): HttpSession | HttpError {
+  const id = exchange.header(Header.SessionId);
+  if (id === undefined) return HttpError.badRequest('Bad Request: the Mcp-Session-Id header is required');
+  const session = scope.sessions.get(stripOws(id));
+  if (!(session instanceof HttpSession) || session.closed) return HttpError.sessionNotFound();
+  // A session id is not a credential: it only works for the principal that opened the session.
+  if (session.principal !== undefined && session.principal !== scope.server.principal(exchange.auth))
+    return HttpError.sessionNotFound();
+  return session;
+}
+
+/** 400 for an `MCP-Protocol-Version` the server does not speak in the handshake era. */
+export function checkVersionHeader(scope: HandlerScope, exchange: HttpExchange): HttpError | undefined {
+  const raw = exchange.header(Header.ProtocolVersion);
+  if (raw === undefined) return undefined;
+  const version = stripOws(raw);
+  if (isRevision(version) && eraOf(version) === 'handshake' && scope.server.revisions.includes(version)) return undefined;
+  const supported = scope.server.revisions.filter((r) => eraOf(r) === 'handshake');
+  return HttpError.badRequest(`Bad Request: unsupported MCP-Protocol-Version ${version} (supported: ${supported.join(', ')})`, {
+    supported,
+    requested: version,
+  });
+}

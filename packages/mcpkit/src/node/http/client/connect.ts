@@ -1,0 +1,48 @@
+/**
+ * The HTTP client transports as `mcpkit/node` gives them: the same protocol
+ * logic as `mcpkit/http`, carried by `NodeHttpClient` (`node:http`,
+ * keep-alive) unless the options name a `fetch` or another `httpClient`.
+ *
+ * @module
+ */
+import type { ConnectHttpOptions } from '../../../http/client/connectHttp.js';
+import type { HttpTransportOptions } from '../../../http/client/send.js';
+import { SseClientTransport as SseOverHttpClient, type SseClientTransportOptions } from '../../../http/client/sseClientTransport.js';
+import {
+  StreamableHttpClientTransport as StreamableOverHttpClient,
+  type StreamableHttpClientTransportOptions,
+} from '../../../http/client/streamableHttpClientTransport.js';
+import { NodeHttpClient } from './nodeHttpClient.js';
+
+let defaultClient: NodeHttpClient | undefined;
+
+/** The options, carried by the shared `NodeHttpClient` unless they name a `fetch` or an `httpClient`. */
+function onNode<T extends HttpTransportOptions>(options: T): T {
+  if (options.fetch !== undefined || options.httpClient !== undefined) return options;
+  defaultClient ??= new NodeHttpClient();
+  return { ...options, httpClient: defaultClient };
+}
+
+/** The Streamable HTTP client transport (both eras, HTTP+SSE fallback) over `node:http` by default. */
+export class StreamableHttpClientTransport extends StreamableOverHttpClient {
+  constructor(options: StreamableHttpClientTransportOptions) {
+    super(onNode(options));
+  }
+}
+
+/** The 2024-11-05 HTTP+SSE client transport over `node:http` by default. */
+export class SseClientTransport extends SseOverHttpClient {
+  constructor(options: SseClientTransportOptions) {
+    super(onNode(options));
+  }
+}
+
+/**
+ * A transport for the server at `url`, over `node:http`: Streamable HTTP in
+ * whichever era the client's messages use, switching to HTTP+SSE by itself
+ * when the server turns out to be a 2024-11-05 one (see `mcpkit/http`'s
+ * `connectHttp`, of which this is the Node face).
+ */
+export function connectHttp(url: string | URL, options?: ConnectHttpOptions): StreamableHttpClientTransport {
+  return new StreamableHttpClientTransport({ fallbackToSse: true, ...options, url });
+}

@@ -1,0 +1,164 @@
+/**
+ * The native `node:http` face of the exchange: no web objects per request.
+ * The body is read into Buffers (stopping at the limit) and decoded once;
+ * headers and SSE frames are written straight to the `ServerResponse`.
+ *
+ * @module
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BodyRead, HeaderMap, HttpExchange, StreamWriter } from '../../../http/server/exchange.js';
+import { queryParam } from '../../../http/server/query.js';
+import { CloseListeners } from '../../../http/server/closeListeners.js';
+
+/** An exchange over a Node request and response. */
+export class NodeExchange implements HttpExchange {
+  readonly method: string;
+  readonly path: string;
+  readonly auth: unknown;
+  readonly #req: IncomingMessage;
+  readonly #res: ServerResponse;
+  readonly #search: string;
+  #answered = false;
+  #aborter: AbortController | undefined;
+
+  constructor(req: IncomingMessage, res: ServerResponse) {
+    this.#req = req;
+    this.#res = res;
+    this.method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    this.path = q < 0 ? url : url.slice(0, q);
+    this.#search = q < 0 ? '' : url.slice(q + 1);
+    // Set by authentication middleware (Express convention).
+    this.auth = (req as { auth?: unknown }).auth;
+  }
+
+  get answered(): boolean {
+    return this.#answered;
+  }
+
+  get signal(): AbortSignal {
+    if (this.#aborter === undefined) {
+      const aborter = new AbortController();
+      this.#aborter = aborter;
+      this.onAbort(() => {
+        aborter.abort();
+      });
+    }
+    return this.#aborter.signal;
+  }
+
+  onAbort(listener: () => void): void {
+    const res = this.#res;
+    if (res.destroyed && !res.writableFinished) {
+      listener();
+      return;
+    }
+    // 'close' comes once; `on` spares the wrapper `once` makes.
+    res.on('close', () => {
+      if (!res.writableFinished) listener();
+    });
+  }
+
+  query(name: string): string | undefined {
+    return queryParam(this.#search, name);
+  }
+
+  header(name: string): string | undefined {
+    const value = this.#req.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  readBody(limit: number): Promise<BodyRead> {
+    const req = this.#req;
+    const parsed = (req as { body?: unknown }).body;
+    if (parsed !== undefined) return Promise.resolve(preParsed(parsed));
+    if (Number(req.headers['content-length'] ?? '0') > limit) return Promise.resolve(this.#refuseBody());
+    return new Promise((resolve) => {
+      const chunks: Buffer[] = [];
+      let total = 0;
+      const done = (result: BodyRead): void => {
+        req.off('data', onData);
+        req.off('end', onEnd);
+        req.off('error', onEnd);
+        resolve(result);
+      };
+      const onData = (chunk: Buffer): void => {
+        total += chunk.length;
+        if (total > limit) done(this.#refuseBody());
+        else chunks.push(chunk);
+      };
+      const onEnd = (): void => {
+        done({
+          text: chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks, total).toString('utf8'),
+        });
+      };
+      req.on('data', onData);
+      req.on('end', onEnd);
+      req.on('error', onEnd);
+    });
+  }
+
+  respond(status: number, headers: HeaderMap, body?: string): void {
+    if (this.#answered) return;
+    this.#answered = true;
+    const res = this.#res;
+    if (body !== undefined) res.setHeader('content-length', Buffer.byteLength(body));
+    res.writeHead(status, headers);
+    res.end(body);
+  }
+
+  stream(status: number, headers: HeaderMap): StreamWriter {
+    this.#answered = true;
+    const res = this.#res;
+    res.writeHead(status, headers);
+    res.flushHeaders();
+    this.#req.socket.setNoDelay(true);
+    return new NodeStreamWriter(res);
+  }
+
+  /** Stops reading an oversized body: the connection closes after the 413 instead of draining it. */
+  #refuseBody(): BodyRead {
+    this.#req.pause();
+    this.#res.shouldKeepAlive = false;
+    return { tooLarge: true };
+  }
+}
+
+/** A body a framework parsed before us (Express's `express.json()`), or raw text/bytes it kept. */
+function preParsed(body: unknown): BodyRead {
+  if (typeof body === 'string') return { text: body };
+  if (Buffer.isBuffer(body)) return { text: body.toString('utf8') };
+  return { value: body };
+}
+
+/** SSE frames written directly to the response. */
+class NodeStreamWriter implements StreamWriter {
+  readonly #res: ServerResponse;
+  readonly #close = new CloseListeners();
+
+  constructor(res: ServerResponse) {
+    this.#res = res;
+    res.once('close', () => {
+      this.#close.close();
+    });
+  }
+
+  get open(): boolean {
+    return this.#close.open;
+  }
+
+  write(chunk: string): void {
+    if (this.#close.open) this.#res.write(chunk);
+  }
+
+  end(): void {
+    if (!this.#close.open) return;
+    this.#res.end();
+    this.#close.close();
+  }
+
+  onClose(listener: () => void): void {
+    this.#close.add(listener);
+  }
+}
