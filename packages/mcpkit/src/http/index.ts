@@ -1,17 +1,42 @@
 /**
  * `mcpkit/http`: MCP over HTTP, runtime-neutral. One endpoint serves
  * 2026-07-28 clients (stateless), 2025-03-26 … 2025-11-25 clients (sessions,
- * SSE, resumption) and, beside it, 2024-11-05 clients (HTTP+SSE). The
- * web-standard face is here; the native `node:http` face is `mcpkit/node`.
+ * SSE, resumption) and, beside it, 2024-11-05 clients (HTTP+SSE); the client
+ * transports speak to all of them. The web-standard faces are here; the native
+ * `node:http` faces are `mcpkit/node`.
+ *
+ * The folders: `server/` (the handler), `client/` (the transports), and
+ * `wire/`, what both read the wire by (header names and values, the `_meta`
+ * era claim, the status table, SSE framing).
  *
  * @module
  */
+
+// The server side.
 export { createWebHandler, type WebHandler, type WebRequestContext } from './server/webHandler.js';
 export { McpHttpHandler } from './server/httpHandler.js';
 export type { Servable } from './server/handlerScope.js';
-export type { CorsOptions, HttpHandlerOptions, LegacySseOptions } from './server/options.js';
+// eslint-disable-next-line @typescript-eslint/no-deprecated -- kept for code written before the rename
+export type { CorsOptions, HttpHandlerOptions, HttpSseOptions, LegacySseOptions } from './server/options.js';
 export { MemoryEventStore, type EventStore, type MemoryEventStoreOptions, type StoredEvent } from './server/eventStore.js';
-export { HttpError, HTTP_STATUS_OF_ERROR } from './server/httpError.js';
-export type { BodyRead, HeaderMap, HttpExchange, HttpRequestInfo, HttpTransportInfo, StreamWriter } from './server/exchange.js';
+export { HttpError } from './server/httpError.js';
+export type { BodyRead, HttpExchange, HttpRequestInfo, HttpTransportInfo, StreamWriter } from './server/exchange.js';
 export { LOOPBACK_HOSTS } from './server/guards.js';
-export * from './client/index.js';
+
+// The client side.
+export { connectHttp, type ConnectHttpOptions } from './client/connectHttp.js';
+export { FetchHttpClient, type FetchLike } from './client/fetchHttpClient.js';
+export type { HttpClient, HttpClientRequest, HttpReply } from './client/httpClient.js';
+export type { HeaderSource, HttpTransportOptions } from './client/send.js';
+export { HttpTransportError } from './client/transportError.js';
+export type { ReconnectOptions } from './client/reconnect.js';
+export { SseClientTransport, type SseClientTransportOptions } from './client/sseClientTransport.js';
+export {
+  StreamableHttpClientTransport,
+  type StreamableHttpClientTransportOptions,
+} from './client/streamableHttpClientTransport.js';
+
+// The wire, as both sides read it.
+export type { HeaderMap } from './wire/headers.js';
+export { HTTP_STATUS_OF_ERROR } from './wire/status.js';
+export { SseParser, type SseEvent, type SseHandlers } from './wire/sseParser.js';

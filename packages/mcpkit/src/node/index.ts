@@ -6,7 +6,25 @@
  *
  * @module
  */
-export * from './http/index.js';
-export * from './http/client/connect.js';
+
+// HTTP, the server side: the native `node:http` face of `mcpkit/http`'s handler.
+export { createNodeHandler, type NodeHandler } from './http/server/nodeHandler.js';
+export { NodeExchange } from './http/server/nodeExchange.js';
+export { isLoopback, serveHttp, type HttpServerHandle, type ServeHttpOptions } from './http/server/serveHttp.js';
+
+// HTTP, the client side: `mcpkit/http`'s transports over `node:http`.
+export { connectHttp, SseClientTransport, StreamableHttpClientTransport } from './http/client/connect.js';
 export { NodeHttpClient, type NodeHttpClientOptions } from './http/client/nodeHttpClient.js';
-export * from './stdio/index.js';
+
+// stdio (also `mcpkit/stdio`).
+export {
+  defaultEnvironment,
+  DEFAULT_INHERITED_ENV_VARS,
+  StdioClientTransport,
+  StdioServerTransport,
+  StreamTransport,
+  type ExitInfo,
+  type StdioClientTransportOptions,
+  type StdioServerTransportOptions,
+  type StreamTransportOptions,
+} from './stdio/index.js';

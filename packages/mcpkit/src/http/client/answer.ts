@@ -7,6 +7,7 @@
  * @module
  */
 import type { JsonRpcMessage, RequestId } from '../../jsonrpc/message.js';
+import { MediaType } from '../wire/headers.js';
 import { isOk, mediaType, type HttpReply } from './httpClient.js';
 import { HttpTransportError, readErrorBody, statusError } from './transportError.js';
 import type { ReconnectPolicy } from './reconnect.js';
@@ -38,7 +39,7 @@ export async function readAnswer(
         answer = item as JsonRpcMessage;
     }
   };
-  if (mediaType(reply) === 'text/event-stream') {
+  if (mediaType(reply) === MediaType.EventStream) {
     await followStream(reply, { onMessage: take, done: () => answer !== undefined, needsEventId: true, policy, signal });
   } else {
     take(await reply.text());

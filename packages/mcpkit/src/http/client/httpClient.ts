@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { Header, mediaTypeOf } from '../wire/headers.js';
 
 /** One HTTP request, as the protocol logic states it. */
 export interface HttpClientRequest {
@@ -61,7 +62,5 @@ export function isOk(reply: HttpReply): boolean {
 
 /** The media type of a reply, lower-cased, without parameters (`text/event-stream`). */
 export function mediaType(reply: HttpReply): string {
-  const value = reply.header('content-type') ?? '';
-  const semicolon = value.indexOf(';');
-  return (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase();
+  return mediaTypeOf(reply.header(Header.ContentType));
 }

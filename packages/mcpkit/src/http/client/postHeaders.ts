@@ -6,14 +6,15 @@
  * @module
  */
 import type { JsonRpcMessage } from '../../jsonrpc/message.js';
+import { ACCEPT_POST, Header, MediaType } from '../wire/headers.js';
 import { standardHeaders, toolCall } from './messageHeaders.js';
 import type { HandshakeSession } from './session.js';
 import type { ToolRegistry } from './toolRegistry.js';
 
 /** `Accept` and `Content-Type` of every POST. */
 export const POST_HEADERS: Readonly<Record<string, string>> = {
-  Accept: 'application/json, text/event-stream',
-  'Content-Type': 'application/json',
+  [Header.Accept]: ACCEPT_POST,
+  [Header.ContentType]: MediaType.Json,
 };
 
 /** What the headers depend on besides the message. */
@@ -35,7 +36,7 @@ export function postHeaders(
 ): Record<string, string> {
   const headers: Record<string, string> = { ...POST_HEADERS, ...(single === undefined ? {} : standardHeaders(single)) };
   if (revision !== undefined) {
-    headers['MCP-Protocol-Version'] = revision;
+    headers[Header.ProtocolVersion] = revision;
     const call = single === undefined ? undefined : toolCall(single);
     if (call !== undefined) Object.assign(headers, state.tools.headersFor(call.name, call.args));
     return headers;
@@ -45,7 +46,7 @@ export function postHeaders(
   Object.assign(headers, session.headers());
   // A notification on a connection that never had a handshake speaks the revision its requests named.
   if (session.version === undefined && session.id === undefined && state.statelessVersion !== undefined) {
-    headers['MCP-Protocol-Version'] = state.statelessVersion;
+    headers[Header.ProtocolVersion] = state.statelessVersion;
   }
   return headers;
 }

@@ -10,6 +10,7 @@
  */
 import { encode } from '../../jsonrpc/codec.js';
 import { LocalError } from '../../jsonrpc/localError.js';
+import { Header } from '../wire/headers.js';
 import { readAnswer } from './answer.js';
 import { isOk } from './httpClient.js';
 import { HttpTransportError, statusError } from './transportError.js';
@@ -50,7 +51,7 @@ export async function reinitialize(
       `Re-initialization negotiated ${String(version)} instead of ${String(session.version)}`,
     );
   }
-  session.id = reply.header('mcp-session-id');
+  session.id = reply.header(Header.SessionId);
   const ack = await send(context, {
     method: 'POST',
     url,

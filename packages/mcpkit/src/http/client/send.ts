@@ -9,9 +9,7 @@
 import { FetchHttpClient, type FetchLike } from './fetchHttpClient.js';
 import type { HttpClient, HttpClientRequest, HttpReply } from './httpClient.js';
 import { HttpTransportError } from './transportError.js';
-
-/** Header names and values. */
-export type HeaderMap = Readonly<Record<string, string>>;
+import type { HeaderMap } from '../wire/headers.js';
 
 /** Extra headers for every request: a map, or a function called before each request (e.g. for a fresh `Authorization`). */
 export type HeaderSource = HeaderMap | (() => HeaderMap | Promise<HeaderMap>);

@@ -8,6 +8,7 @@
  * @see 2025-11-25 `basic/transports.mdx#listening-for-messages-from-the-server`
  * @module
  */
+import { Header, MediaType } from '../wire/headers.js';
 import { isOk, mediaType, type HttpReply } from './httpClient.js';
 import { HttpTransportError } from './transportError.js';
 import type { ReconnectPolicy } from './reconnect.js';
@@ -61,8 +62,8 @@ export class ServerStream {
 
   /** One `GET` of the stream; with an event id, it resumes the stream that id belongs to (a request's stream too). */
   resume(lastEventId: string | undefined, signal: AbortSignal): Promise<HttpReply> {
-    const headers: Record<string, string> = { Accept: 'text/event-stream', ...this.#options.session.headers() };
-    if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
+    const headers: Record<string, string> = { [Header.Accept]: MediaType.EventStream, ...this.#options.session.headers() };
+    if (lastEventId !== undefined) headers[Header.LastEventId] = lastEventId;
     return send(this.#options.context, { method: 'GET', url: this.#options.url, headers, signal, what: 'GET (SSE stream)' });
   }
 
@@ -75,7 +76,7 @@ export class ServerStream {
     const sessionId = o.session.id;
     try {
       const first = await this.resume(undefined, controller.signal);
-      if (!isOk(first) || mediaType(first) !== 'text/event-stream') {
+      if (!isOk(first) || mediaType(first) !== MediaType.EventStream) {
         discard(first);
         // 405 is the server saying "no GET stream". A 404 right after the handshake means the same
         // thing on a server that does not know the method; treating it as an expiry would loop.

@@ -9,6 +9,7 @@
  * @module
  */
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, RequestId } from '../../jsonrpc/message.js';
+import { Header } from '../wire/headers.js';
 import { isOk } from './httpClient.js';
 import { discard, send, type HttpContext } from './send.js';
 
@@ -58,8 +59,8 @@ export class HandshakeSession {
   /** The session headers for a request of this era. */
   headers(): Record<string, string> {
     const headers: Record<string, string> = {};
-    if (this.id !== undefined) headers['Mcp-Session-Id'] = this.id;
-    if (this.version !== undefined) headers['MCP-Protocol-Version'] = this.version;
+    if (this.id !== undefined) headers[Header.SessionId] = this.id;
+    if (this.version !== undefined) headers[Header.ProtocolVersion] = this.version;
     return headers;
   }
 

@@ -14,6 +14,8 @@ import { toFrame } from './frames.js';
 import { isOk, mediaType, type HttpReply } from './httpClient.js';
 import { HttpTransportError, statusError } from './transportError.js';
 import { discard, httpContext, send, type HttpTransportOptions, type HttpContext } from './send.js';
+import { Header, MediaType } from '../wire/headers.js';
+import { JSON_HEADERS, EventType } from '../wire/sse.js';
 import { SseParser } from '../wire/sseParser.js';
 
 /** How to reach a 2024-11-05 HTTP+SSE server. */
@@ -66,11 +68,11 @@ export class SseClientTransport implements Transport {
     const reply = await send(this.#context, {
       method: 'GET',
       url: this.#url,
-      headers: { Accept: 'text/event-stream' },
+      headers: { [Header.Accept]: MediaType.EventStream },
       signal,
       what: 'GET (SSE stream)',
     });
-    if (!isOk(reply) || mediaType(reply) !== 'text/event-stream') {
+    if (!isOk(reply) || mediaType(reply) !== MediaType.EventStream) {
       const text = isOk(reply) ? '' : await reply.text().catch(() => '');
       discard(reply);
       if (isOk(reply))
@@ -103,7 +105,7 @@ export class SseClientTransport implements Transport {
     const reply = await send(this.#context, {
       method: 'POST',
       url: endpoint,
-      headers: { 'Content-Type': 'application/json' },
+      headers: JSON_HEADERS,
       body: encode(payload),
       signal: this.#closer.signal,
       what,
@@ -127,8 +129,8 @@ export class SseClientTransport implements Transport {
   async #read(reply: HttpReply, base: URL, ready: (error?: Error) => void): Promise<void> {
     const parser = new SseParser({
       event: (event) => {
-        if (event.type === 'endpoint') this.#setEndpoint(event.data.trim(), base, ready);
-        else if (event.type === 'message' && event.data.trim() !== '') this.#deliver(event.data);
+        if (event.type === EventType.Endpoint) this.#setEndpoint(event.data.trim(), base, ready);
+        else if (event.type === EventType.Message && event.data.trim() !== '') this.#deliver(event.data);
       },
     });
     let failure: Error | undefined;

@@ -10,6 +10,8 @@ import { isOk, mediaType, type HttpReply } from './httpClient.js';
 import { HttpTransportError, statusError } from './transportError.js';
 import { reconnectDelay, sleep, type ReconnectPolicy } from './reconnect.js';
 import { discard } from './send.js';
+import { MediaType } from '../wire/headers.js';
+import { EventType } from '../wire/sse.js';
 import { SseParser } from '../wire/sseParser.js';
 
 /** How to follow a stream. */
@@ -40,7 +42,7 @@ export async function followStream(first: HttpReply, options: FollowOptions): Pr
     const parser = new SseParser(
       {
         event: (event) => {
-          if (event.type === 'message' && event.data.trim() !== '') options.onMessage(event.data);
+          if (event.type === EventType.Message && event.data.trim() !== '') options.onMessage(event.data);
         },
         retry: (ms) => {
           state.retryMs = ms;
@@ -93,7 +95,7 @@ async function reopen(
       last = error;
       continue;
     }
-    if (isOk(reply) && mediaType(reply) === 'text/event-stream') return reply;
+    if (isOk(reply) && mediaType(reply) === MediaType.EventStream) return reply;
     discard(reply);
     const error = statusError(reply.status, reply.statusText, undefined, 'GET (resume SSE stream)');
     if (isOk(reply) || !retryable(reply.status)) throw error;

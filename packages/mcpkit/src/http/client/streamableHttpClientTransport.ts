@@ -27,7 +27,6 @@ import { ExchangeTable, routeCancellation, type Exchange } from './exchange.js';
 import { toFrame } from './frames.js';
 import { isOk, mediaType, type HttpReply } from './httpClient.js';
 import { HttpTransportError, readErrorBody, statusError } from './transportError.js';
-import { statelessRevision } from './messageHeaders.js';
 import { postHeaders } from './postHeaders.js';
 import { reconnectPolicy, type ReconnectOptions, type ReconnectPolicy } from './reconnect.js';
 import { reinitialize } from './reinitialize.js';
@@ -39,6 +38,8 @@ import { openSseFallback } from './sseFallback.js';
 import { followStream } from './sseStream.js';
 import { relearnHeaders } from './toolRefresh.js';
 import { ToolRegistry } from './toolRegistry.js';
+import { Header, MediaType } from '../wire/headers.js';
+import { statelessRevision } from '../wire/meta.js';
 
 /** How to reach a Streamable HTTP server. */
 export interface StreamableHttpClientTransportOptions extends HttpTransportOptions {
@@ -178,13 +179,13 @@ export class StreamableHttpClientTransport implements Transport {
         what,
       });
       if (!isOk(reply)) {
-        const recovery = await this.#refuse(reply, exchange, single, headers['Mcp-Session-Id'], mayRecover, what);
+        const recovery = await this.#refuse(reply, exchange, single, headers[Header.SessionId], mayRecover, what);
         // The caller may have given up while the transport was recovering.
         if (recovery === 'retry' && !exchange.cancelled) await this.#post(payload, messages, false);
         return;
       }
       if (!exchange.stateless && single !== undefined) this.#learn(reply, single);
-      if (mediaType(reply) === 'text/event-stream') {
+      if (mediaType(reply) === MediaType.EventStream) {
         await this.#follow(reply, exchange, what);
         return;
       }
@@ -208,7 +209,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   /** What a 2xx answer to a handshake-era message teaches: the session id, or that the session's GET stream can open. */
   #learn(reply: HttpReply, single: JsonRpcMessage): void {
-    if (this.#session.isInitialize(single)) this.#session.id = reply.header('mcp-session-id');
+    if (this.#session.isInitialize(single)) this.#session.id = reply.header(Header.SessionId);
     else if ('method' in single && single.method === 'notifications/initialized') this.#server.open();
   }
 

@@ -102,13 +102,13 @@ describe('paramHeaders', () => {
       query: 'SELECT * FROM users',
     });
     expect(headers).toEqual({
-      'Mcp-Param-Region': 'us-west1',
-      'Mcp-Param-Priority': '-7',
-      'Mcp-Param-Verbose': 'false',
-      'Mcp-Param-Debug': 'true',
-      'Mcp-Param-Greeting': '=?base64?SGVsbG8sIOS4lueVjA==?=',
-      'Mcp-Param-Method': 'test-method',
-      'Mcp-Param-Tenant': 'acme',
+      'mcp-param-region': 'us-west1',
+      'mcp-param-priority': '-7',
+      'mcp-param-verbose': 'false',
+      'mcp-param-debug': 'true',
+      'mcp-param-greeting': '=?base64?SGVsbG8sIOS4lueVjA==?=',
+      'mcp-param-method': 'test-method',
+      'mcp-param-tenant': 'acme',
     });
   });
 
@@ -121,6 +121,6 @@ describe('paramHeaders', () => {
   });
 
   it('sends an empty string as the encoded empty value, so it cannot read as "absent"', () => {
-    expect(paramHeaders(declarations, { region: '' })).toEqual({ 'Mcp-Param-Region': '=?base64??=' });
+    expect(paramHeaders(declarations, { region: '' })).toEqual({ 'mcp-param-region': '=?base64??=' });
   });
 });

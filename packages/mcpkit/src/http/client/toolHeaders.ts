@@ -9,9 +9,8 @@
  * @module
  */
 import { encodeHeaderValue, isHeaderToken } from '../wire/headerValue.js';
+import { paramHeader, valueAt, X_MCP_HEADER as KEY } from '../wire/mirror.js';
 import { isObject } from '../../protocol/check.js';
-
-const KEY = 'x-mcp-header';
 
 /** One annotated parameter: where its value sits in `arguments`, and the header name part. */
 export interface HeaderDeclaration {
@@ -132,10 +131,8 @@ function headerText(value: unknown): string | undefined {
 export function paramHeaders(declarations: readonly HeaderDeclaration[], args: unknown): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const { path, name } of declarations) {
-    let value: unknown = args;
-    for (const key of path) value = isObject(value) ? value[key] : undefined;
-    const text = headerText(value);
-    if (text !== undefined) headers[`Mcp-Param-${name}`] = encodeHeaderValue(text);
+    const text = headerText(valueAt(args, path));
+    if (text !== undefined) headers[paramHeader(name)] = encodeHeaderValue(text);
   }
   return headers;
 }

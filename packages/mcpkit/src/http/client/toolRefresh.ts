@@ -12,7 +12,9 @@ import { encode } from '../../jsonrpc/codec.js';
 import type { JsonRpcErrorResponse, JsonRpcMessage, JsonRpcRequest } from '../../jsonrpc/message.js';
 import { ErrorCode } from '../../protocol/errorCodes.js';
 import { readAnswer } from './answer.js';
-import { standardHeaders, statelessRevision, toolCall } from './messageHeaders.js';
+import { Header } from '../wire/headers.js';
+import { statelessRevision } from '../wire/meta.js';
+import { standardHeaders, toolCall } from './messageHeaders.js';
 import { POST_HEADERS } from './postHeaders.js';
 import type { ReconnectPolicy } from './reconnect.js';
 import { send, type HttpContext } from './send.js';
@@ -53,7 +55,7 @@ export async function refreshTool(refresh: ToolRefresh, name: string): Promise<v
     const reply = await send(refresh.context, {
       method: 'POST',
       url: refresh.url,
-      headers: { ...POST_HEADERS, ...standardHeaders(request), 'MCP-Protocol-Version': refresh.revision },
+      headers: { ...POST_HEADERS, ...standardHeaders(request), [Header.ProtocolVersion]: refresh.revision },
       body: encode(request),
       signal: refresh.signal,
       what,

@@ -9,7 +9,7 @@
  */
 import { LocalError } from '../../jsonrpc/localError.js';
 import type { JsonRpcErrorResponse, RequestId } from '../../jsonrpc/message.js';
-import { ErrorCode } from '../../protocol/errorCodes.js';
+import { STATELESS_ERROR_CODES } from '../wire/status.js';
 
 /** The transport could not carry a message: the server answered with an HTTP error that is not a JSON-RPC answer, or the request failed. */
 export class HttpTransportError extends LocalError {
@@ -22,17 +22,6 @@ export class HttpTransportError extends LocalError {
     this.status = status;
   }
 }
-
-/**
- * Codes by which a server that speaks 2026-07-28 or later identifies itself in
- * an HTTP error body: seeing one means "modern server", never "fall back".
- */
-const MODERN_CODES: ReadonlySet<number> = new Set([
-  ErrorCode.HeaderMismatch,
-  ErrorCode.MissingRequiredClientCapability,
-  ErrorCode.UnsupportedProtocolVersion,
-  ErrorCode.MethodNotFound,
-]);
 
 function isErrorResponse(value: unknown): value is JsonRpcErrorResponse {
   if (typeof value !== 'object' || value === null) return false;
@@ -51,7 +40,7 @@ export type ErrorBody =
 
 /**
  * Reads an HTTP error body. An error response whose id is one of the request's
- * is its answer; an id-less one with a modern code (-32020/-32021/-32022/-32601)
+ * is its answer; an id-less one with a stateless-era code (-32020/-32021/-32022/-32601)
  * answers a single request too (the server could not or did not echo the id).
  */
 export function readErrorBody(text: string, requestIds: readonly RequestId[]): ErrorBody {
@@ -69,7 +58,7 @@ export function readErrorBody(text: string, requestIds: readonly RequestId[]): E
     detail ??= item.error.message;
     const id: unknown = (item as { id?: unknown }).id;
     if ((typeof id === 'string' || typeof id === 'number') && requestIds.includes(id)) answers.push(item);
-    else if ((id === undefined || id === null) && requestIds.length === 1 && MODERN_CODES.has(item.error.code)) {
+    else if ((id === undefined || id === null) && requestIds.length === 1 && STATELESS_ERROR_CODES.has(item.error.code)) {
       answers.push({ jsonrpc: '2.0', id: requestIds[0] as RequestId, error: item.error });
     }
   }

@@ -9,9 +9,9 @@
  * @module
  */
 import { isObject } from '../../protocol/check.js';
-import { META_PROTOCOL_VERSION } from '../../protocol/meta.js';
 import type { HttpRequestInfo } from './exchange.js';
 import { Header, stripOws } from '../wire/headers.js';
+import { metaClaim } from '../wire/meta.js';
 import { HttpError } from './httpError.js';
 
 /** The revisions whose clients send `MCP-Protocol-Version` on the handshake path (2024-10-07 is an SDK alias). */
@@ -25,16 +25,6 @@ const HANDSHAKE_HEADER_VALUES: ReadonlySet<string> = new Set([
 
 /** Where a POST goes. */
 export type Era = 'stateless' | 'handshake';
-
-/** The `_meta` protocol-version claim of a message body, if it makes one (any value, even malformed). */
-export function metaClaim(message: unknown): { readonly claimed: unknown } | undefined {
-  if (!isObject(message)) return undefined;
-  const params = message['params'];
-  if (!isObject(params)) return undefined;
-  const meta = params['_meta'];
-  if (!isObject(meta) || !(META_PROTOCOL_VERSION in meta)) return undefined;
-  return { claimed: meta[META_PROTOCOL_VERSION] };
-}
 
 /** True if an `MCP-Protocol-Version` value claims the stateless era (2026-07-28, later, or anything unknown). */
 export function headerClaimsStateless(version: string | undefined): boolean {

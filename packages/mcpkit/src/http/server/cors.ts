@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { HeaderMap, HttpRequestInfo } from './exchange.js';
-import { Header } from '../wire/headers.js';
+import type { HttpRequestInfo } from './exchange.js';
+import { Header, type HeaderMap } from '../wire/headers.js';
 import type { ResolvedOptions } from './options.js';
 
 const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';

@@ -6,9 +6,7 @@
  *
  * @module
  */
-
-/** Response headers: lower-case names to values. */
-export type HeaderMap = Readonly<Record<string, string>>;
+import type { HeaderMap } from '../wire/headers.js';
 
 /** What a handler may read about the HTTP request (also handed to MCP handlers as `MessageInfo.transport`). */
 export interface HttpRequestInfo {

@@ -7,7 +7,7 @@
  */
 import { JsonRpcErrorCode } from '../../jsonrpc/errorCodes.js';
 import type { HttpRequestInfo } from './exchange.js';
-import { accepts, Header, isJsonContentType } from '../wire/headers.js';
+import { accepts, Header, MediaType, mediaTypeOf } from '../wire/headers.js';
 import { HttpError } from './httpError.js';
 import type { ResolvedOptions } from './options.js';
 
@@ -62,7 +62,7 @@ export function checkOrigin(req: HttpRequestInfo, options: ResolvedOptions): Htt
 /** 406 unless a POST accepts both JSON and an event stream. */
 export function checkPostAccept(req: HttpRequestInfo): HttpError | undefined {
   const accept = req.header(Header.Accept);
-  if (accepts(accept, 'application/json') && accepts(accept, 'text/event-stream')) return undefined;
+  if (accepts(accept, MediaType.Json) && accepts(accept, MediaType.EventStream)) return undefined;
   return new HttpError(
     406,
     JsonRpcErrorCode.InvalidRequest,
@@ -72,12 +72,12 @@ export function checkPostAccept(req: HttpRequestInfo): HttpError | undefined {
 
 /** 406 unless a GET accepts an event stream. */
 export function checkStreamAccept(req: HttpRequestInfo): HttpError | undefined {
-  if (accepts(req.header(Header.Accept), 'text/event-stream')) return undefined;
+  if (accepts(req.header(Header.Accept), MediaType.EventStream)) return undefined;
   return new HttpError(406, JsonRpcErrorCode.InvalidRequest, 'Not Acceptable: Accept must list text/event-stream');
 }
 
 /** 415 unless the body is declared JSON. */
 export function checkContentType(req: HttpRequestInfo): HttpError | undefined {
-  if (isJsonContentType(req.header(Header.ContentType))) return undefined;
+  if (mediaTypeOf(req.header(Header.ContentType)) === MediaType.Json) return undefined;
   return new HttpError(415, JsonRpcErrorCode.InvalidRequest, 'Unsupported Media Type: Content-Type must be application/json');
 }

@@ -1,6 +1,6 @@
 /**
- * Errors that become HTTP responses, and the one table that maps JSON-RPC
- * error codes to HTTP statuses.
+ * Errors that become HTTP responses (the status of a 2026-07-28 answer comes
+ * from the wire's table, `wire/status.ts`).
  *
  * An `HttpError` is a wire error (an `RpcError`: its body is a JSON-RPC error
  * response) that also knows its HTTP status, so every rejection in the
@@ -12,28 +12,7 @@ import { JsonRpcErrorCode } from '../../jsonrpc/errorCodes.js';
 import type { RequestId } from '../../jsonrpc/message.js';
 import { RpcError } from '../../jsonrpc/rpcError.js';
 import { ErrorCode } from '../../protocol/errorCodes.js';
-import type { HeaderMap } from './exchange.js';
-
-/**
- * The HTTP status of a JSON-RPC error answered on a 2026-07-28 request
- * (Streamable HTTP, `#protocol-version-header` and `#server-validation`).
- * Codes not listed travel in-band, on 200.
- */
-export const HTTP_STATUS_OF_ERROR: Readonly<Record<number, number>> = {
-  [JsonRpcErrorCode.ParseError]: 400,
-  [JsonRpcErrorCode.InvalidRequest]: 400,
-  [JsonRpcErrorCode.MethodNotFound]: 404,
-  [ErrorCode.HeaderMismatch]: 400,
-  [ErrorCode.MissingRequiredClientCapability]: 400,
-  [ErrorCode.UnsupportedProtocolVersion]: 400,
-};
-
-/** The HTTP status of a 2026-07-28 response: 200, or the table's status for its error code. */
-export function statusOfResponse(message: unknown): number {
-  const error = (message as { error?: { code?: unknown } }).error;
-  if (error === undefined || typeof error.code !== 'number') return 200;
-  return HTTP_STATUS_OF_ERROR[error.code] ?? 200;
-}
+import type { HeaderMap } from '../wire/headers.js';
 
 /** A rejection that is both a JSON-RPC error and an HTTP status. */
 export class HttpError extends RpcError {

@@ -2,7 +2,7 @@
  * The HTTP protocol logic, written once: it serves one `McpServer` to clients
  * of every revision over any {@link HttpExchange}. Each request goes through
  * named steps: guard (Host, Origin) → route (path, method) → the step for it
- * (`endpointPost`, `sessionGet`, `sessionDelete`, `legacyOpen`, `legacyPost`).
+ * (`endpointPost`, `sessionGet`, `sessionDelete`, `httpSseOpen`, `httpSsePost`).
  *
  * @module
  */
@@ -17,7 +17,7 @@ import { reject, type HandlerScope, type Servable } from './handlerScope.js';
 import { HttpError } from './httpError.js';
 import { HttpSession } from './httpSession.js';
 import { KeepAlive } from './keepAlive.js';
-import { legacyOpen, legacyPost } from './httpSse.js';
+import { httpSseOpen, httpSsePost } from './httpSse.js';
 import { resolveOptions, type HttpHandlerOptions, type ResolvedOptions } from './options.js';
 import { ENDPOINT_METHODS, sessionDelete, sessionGet } from './sessionRequests.js';
 import { SessionTable } from './sessionTable.js';
@@ -118,8 +118,8 @@ export class McpHttpHandler implements HandlerScope {
       if (method === 'DELETE') return sessionDelete;
       return HttpError.methodNotAllowed(ENDPOINT_METHODS);
     }
-    if (exchange.path === ssePath) return method === 'GET' ? legacyOpen : HttpError.methodNotAllowed('GET');
-    if (exchange.path === messagesPath) return method === 'POST' ? legacyPost : HttpError.methodNotAllowed('POST');
+    if (exchange.path === ssePath) return method === 'GET' ? httpSseOpen : HttpError.methodNotAllowed('GET');
+    if (exchange.path === messagesPath) return method === 'POST' ? httpSsePost : HttpError.methodNotAllowed('POST');
     return new HttpError(404, JsonRpcErrorCode.InvalidRequest, 'Not Found');
   }
 }

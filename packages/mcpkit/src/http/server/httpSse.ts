@@ -16,16 +16,16 @@ import { readJsonBody } from './body.js';
 import type { HttpExchange, StreamWriter } from './exchange.js';
 import { checkContentType } from './guards.js';
 import { reject, requestIdOf, type HandlerScope } from './handlerScope.js';
-import { accepts, Header } from '../wire/headers.js';
+import { accepts, Header, MediaType } from '../wire/headers.js';
 import { HttpError } from './httpError.js';
 import { RequestView } from './requestView.js';
 import type { SessionEntry } from './sessionTable.js';
-import { messageEvent, namedEvent, SSE_HEADERS } from '../wire/sse.js';
+import { EventType, messageEvent, namedEvent, SSE_HEADERS } from '../wire/sse.js';
 
 const RESOLVED = Promise.resolve();
 
 /** One 2024-11-05 session: its stream is its life. */
-export class LegacySseSession implements Transport, SessionEntry {
+export class HttpSseSession implements Transport, SessionEntry {
   readonly id: string;
   readonly principal: string | undefined;
   lastActive: number = Date.now();
@@ -83,9 +83,9 @@ export class LegacySseSession implements Transport, SessionEntry {
 }
 
 /** `GET /sse`: opens a session and its stream, and announces the POST endpoint. */
-export async function legacyOpen(scope: HandlerScope, exchange: HttpExchange): Promise<void> {
+export async function httpSseOpen(scope: HandlerScope, exchange: HttpExchange): Promise<void> {
   const accept = exchange.header(Header.Accept);
-  if (accept !== undefined && !accepts(accept, 'text/event-stream')) {
+  if (accept !== undefined && !accepts(accept, MediaType.EventStream)) {
     reject(exchange, new HttpError(406, JsonRpcErrorCode.InvalidRequest, 'Not Acceptable: Accept must list text/event-stream'));
     return;
   }
@@ -93,7 +93,7 @@ export async function legacyOpen(scope: HandlerScope, exchange: HttpExchange): P
     reject(exchange, HttpError.unavailable('Service Unavailable: too many sessions'));
     return;
   }
-  const session = new LegacySseSession(crypto.randomUUID(), scope.server.principal(exchange.auth));
+  const session = new HttpSseSession(crypto.randomUUID(), scope.server.principal(exchange.auth));
   await scope.server.connect(session, {
     sessionId: session.id,
     onClose: () => {
@@ -104,11 +104,11 @@ export async function legacyOpen(scope: HandlerScope, exchange: HttpExchange): P
   const writer = exchange.stream(200, SSE_HEADERS);
   session.attach(writer);
   scope.keepAlive.add(writer);
-  writer.write(namedEvent('endpoint', `${scope.options.messagesPath ?? ''}?sessionId=${encodeURIComponent(session.id)}`));
+  writer.write(namedEvent(EventType.Endpoint, `${scope.options.messagesPath ?? ''}?sessionId=${encodeURIComponent(session.id)}`));
 }
 
 /** `POST /messages?sessionId=…`: one message (or batch) for the session; answers arrive on its stream. */
-export async function legacyPost(scope: HandlerScope, exchange: HttpExchange): Promise<void> {
+export async function httpSsePost(scope: HandlerScope, exchange: HttpExchange): Promise<void> {
   const id = exchange.query('sessionId');
   if (id === undefined) {
     reject(exchange, HttpError.badRequest('Bad Request: the sessionId query parameter is required'));
@@ -116,11 +116,7 @@ export async function legacyPost(scope: HandlerScope, exchange: HttpExchange): P
   }
   const session = scope.sessions.get(id);
   const auth = scope.server.principal(exchange.auth);
-  if (
-    !(session instanceof LegacySseSession) ||
-    !session.busy ||
-    (session.principal !== undefined && session.principal !== auth)
-  ) {
+  if (!(session instanceof HttpSseSession) || !session.busy || (session.principal !== undefined && session.principal !== auth)) {
     reject(exchange, HttpError.sessionNotFound());
     return;
   }

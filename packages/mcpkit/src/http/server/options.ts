@@ -16,7 +16,7 @@ export interface CorsOptions {
 }
 
 /** The paths of the 2024-11-05 HTTP+SSE transport. */
-export interface LegacySseOptions {
+export interface HttpSseOptions {
   /** Where a client opens the event stream (default `/sse`). */
   readonly ssePath?: string;
   /** Where it posts messages, as announced in the `endpoint` event (default `/messages`). */
@@ -28,7 +28,9 @@ export interface HttpHandlerOptions {
   /** The path of the Streamable HTTP endpoint (default `/mcp`). */
   readonly path?: string;
   /** The 2024-11-05 HTTP+SSE endpoints, served beside it (default on, at `/sse` and `/messages`); `false` turns them off. */
-  readonly legacySse?: LegacySseOptions | false;
+  readonly httpSse?: HttpSseOptions | false;
+  /** @deprecated Renamed `httpSse` (the transport is HTTP+SSE; "legacy" named it before). Ignored when `httpSse` is given. */
+  readonly legacySse?: HttpSseOptions | false;
   /**
    * `Origin` values accepted besides the request's own origin (same scheme,
    * host and port), or `'*'` for any. A present `Origin` that is neither gets
@@ -75,13 +77,15 @@ export interface ResolvedOptions {
 
 /** Applies the defaults. */
 export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedOptions {
-  const legacy = options.legacySse === false ? undefined : (options.legacySse ?? {});
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the old name is still honoured
+  const sseOption = options.httpSse ?? options.legacySse;
+  const sse = sseOption === false ? undefined : (sseOption ?? {});
   const cors = options.cors === true ? { origins: '*' as const } : options.cors === false ? undefined : options.cors;
   const origins = options.allowedOrigins ?? [];
   return {
     path: options.path ?? '/mcp',
-    ssePath: legacy === undefined ? undefined : (legacy.ssePath ?? '/sse'),
-    messagesPath: legacy === undefined ? undefined : (legacy.messagesPath ?? '/messages'),
+    ssePath: sse === undefined ? undefined : (sse.ssePath ?? '/sse'),
+    messagesPath: sse === undefined ? undefined : (sse.messagesPath ?? '/messages'),
     allowedOrigins: origins === '*' ? '*' : new Set(origins.map((o) => o.toLowerCase())),
     allowedHosts: options.allowedHosts?.map((h) => h.toLowerCase()),
     maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
@@ -93,3 +97,6 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedOption
     keepAliveMs: options.keepAliveMs ?? 15_000,
   };
 }
+
+/** @deprecated Renamed {@link HttpSseOptions}. */
+export type LegacySseOptions = HttpSseOptions;

@@ -7,8 +7,9 @@
  * @module
  */
 import { isObject } from '../../protocol/check.js';
+import { decodeHeaderValue } from '../wire/headerValue.js';
+import { paramHeader, valueAt, X_MCP_HEADER } from '../wire/mirror.js';
 import type { HttpRequestInfo } from './exchange.js';
-import { decodeHeaderValue, Header } from '../wire/headers.js';
 import { HttpError } from './httpError.js';
 
 /** One argument mirrored into a header. */
@@ -42,19 +43,10 @@ function collect(schema: Readonly<Record<string, unknown>>, prefix: readonly str
   for (const [key, property] of Object.entries(properties)) {
     if (!isObject(property)) continue;
     const path = [...prefix, key];
-    const name = property['x-mcp-header'];
-    if (typeof name === 'string' && name !== '') out.push({ header: `${Header.ParamPrefix}${name.toLowerCase()}`, name, path });
+    const name = property[X_MCP_HEADER];
+    if (typeof name === 'string' && name !== '') out.push({ header: paramHeader(name), name, path });
     collect(property, path, out);
   }
-}
-
-function valueAt(args: unknown, path: readonly string[]): unknown {
-  let value = args;
-  for (const key of path) {
-    if (!isObject(value)) return undefined;
-    value = value[key];
-  }
-  return value;
 }
 
 /** True if a decoded header value represents the body value (integers compare numerically). */

@@ -12,7 +12,8 @@
  */
 import type { RequestId } from '../../jsonrpc/message.js';
 import type { EventStore } from './eventStore.js';
-import type { HeaderMap, HttpExchange, StreamWriter } from './exchange.js';
+import type { HeaderMap } from '../wire/headers.js';
+import type { HttpExchange, StreamWriter } from './exchange.js';
 import { HttpError } from './httpError.js';
 import type { KeepAlive } from './keepAlive.js';
 import { JSON_HEADERS, messageEvent, primingEvent, SSE_HEADERS } from '../wire/sse.js';

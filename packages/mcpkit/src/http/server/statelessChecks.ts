@@ -11,11 +11,13 @@
 import { isObject } from '../../protocol/check.js';
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, META_PROTOCOL_VERSION } from '../../protocol/meta.js';
 import { isLogLevel } from '../../server/scope.js';
+import { Header, stripOws } from '../wire/headers.js';
+import { decodeHeaderValue } from '../wire/headerValue.js';
+import { statelessRevision } from '../wire/meta.js';
+import { mirroredName, toolCallOf } from '../wire/mirror.js';
 import type { HttpRequestInfo } from './exchange.js';
-import { decodeHeaderValue, Header, stripOws } from '../wire/headers.js';
 import { HttpError } from './httpError.js';
 import { checkParamHeaders } from './paramHeaders.js';
-import { NAME_FIELD } from '../../protocol/nameField.js';
 
 /** Finds a tool's input schema (for `x-mcp-header`). */
 export type InputSchemaLookup = (tool: string) => unknown;
@@ -45,9 +47,8 @@ export function checkEnvelope(params: unknown): HttpError | undefined {
 
 /** -32020 unless `Mcp-Name` is present and equal to the body's name, URI or task id, where the method has one. */
 function checkName(method: string, params: unknown, req: HttpRequestInfo): HttpError | undefined {
-  const field = NAME_FIELD[method];
-  const value = field === undefined || !isObject(params) ? undefined : params[field];
-  if (typeof value !== 'string') return undefined;
+  const value = mirroredName(method, params);
+  if (value === undefined) return undefined;
   const raw = req.header(Header.Name);
   if (raw === undefined) return HttpError.headerMismatch(`the Mcp-Name header is required for ${method}`);
   const decoded = decodeHeaderValue(raw);
@@ -67,7 +68,7 @@ export function checkStatelessRequest(
   const params = message['params'];
   const envelope = checkEnvelope(params);
   if (envelope !== undefined) return envelope;
-  const claimed = (params as Record<string, Record<string, unknown>>)['_meta']?.[META_PROTOCOL_VERSION] as string;
+  const claimed = statelessRevision(message) as string; // checkEnvelope proved it a string
   const rawVersion = req.header(Header.ProtocolVersion);
   if (rawVersion === undefined) return HttpError.headerMismatch('the MCP-Protocol-Version header is required');
   const version = stripOws(rawVersion);
@@ -79,10 +80,8 @@ export function checkStatelessRequest(
     return HttpError.headerMismatch(`Mcp-Method header value '${stripOws(rawMethod)}' does not match body value '${method}'`);
   const name = checkName(method, params, req);
   if (name !== undefined) return name;
-  if (method === 'tools/call' && isObject(params) && typeof params['name'] === 'string') {
-    return checkParamHeaders(inputSchema(params['name']), params['arguments'], req);
-  }
-  return undefined;
+  const call = toolCallOf(method, params);
+  return call === undefined ? undefined : checkParamHeaders(inputSchema(call.name), call.args, req);
 }
 
 /** The check of a 2026-07-28 notification: only a present `Mcp-Method` must agree. */

@@ -16,10 +16,10 @@ import { LocalError } from '../../jsonrpc/localError.js';
 import type { JsonRpcMessage, JsonRpcPayload } from '../../jsonrpc/message.js';
 import type { MessageInfo, Transport, TransportSink } from '../../jsonrpc/transport.js';
 import type { HttpExchange, StreamWriter } from './exchange.js';
-import { statusOfResponse } from './httpError.js';
 import type { KeepAlive } from './keepAlive.js';
 import { RequestView } from './requestView.js';
 import { JSON_HEADERS, messageEvent, SSE_HEADERS } from '../wire/sse.js';
+import { statusOfResponse } from '../wire/status.js';
 
 const RESOLVED = Promise.resolve();
 

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import type { BodyRead, HeaderMap, HttpExchange, StreamWriter } from './exchange.js';
+import type { HeaderMap } from '../wire/headers.js';
+import type { BodyRead, HttpExchange, StreamWriter } from './exchange.js';
 import { queryParam } from './query.js';
 import { CloseListeners } from './closeListeners.js';
 

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import type { BodyRead, HeaderMap, HttpExchange, StreamWriter } from './exchange.js';
+import type { HeaderMap } from '../wire/headers.js';
+import type { BodyRead, HttpExchange, StreamWriter } from './exchange.js';
 
 class HeaderedExchange implements HttpExchange {
   readonly #inner: HttpExchange;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodeHeaderValue } from './headers.js';
-import { encodeHeaderValue, isHeaderToken, needsEncoding } from './headerValue.js';
+import { decodeHeaderValue, encodeHeaderValue, isHeaderToken, isPlainHeaderValue, needsEncoding } from './headerValue.js';
+
+const b64 = (s: string) => `=?base64?${Buffer.from(s, 'utf8').toString('base64')}?=`;
 
 describe('encodeHeaderValue', () => {
   // The table of 2026-07-28 streamable-http.mdx#value-encoding.
@@ -52,5 +53,33 @@ describe('isHeaderToken', () => {
     ['(comment)', false],
   ])('%j is a token: %s', (name, ok) => {
     expect(isHeaderToken(name)).toBe(ok);
+  });
+});
+
+describe('decodeHeaderValue', () => {
+  it('decodes the Base64 sentinel (spec examples) and takes other values literally', () => {
+    expect(decodeHeaderValue('us-west1')).toBe('us-west1');
+    expect(decodeHeaderValue('=?base64?SGVsbG8sIOS4lueVjA==?=')).toBe('Hello, 世界');
+    expect(decodeHeaderValue('=?base64?IHBhZGRlZCA=?=')).toBe(' padded ');
+    expect(decodeHeaderValue('=?base64?bGluZTEKbGluZTI=?=')).toBe('line1\nline2');
+    expect(decodeHeaderValue('=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?=')).toBe('=?base64?literal?=');
+    expect(decodeHeaderValue(`  ${b64('x')}  `)).toBe('x');
+    expect(decodeHeaderValue('=?BASE64?eA==?=')).toBe('=?BASE64?eA==?=');
+  });
+
+  it('refuses bad Base64 (alphabet, padding), invalid UTF-8 and non-ASCII raw values', () => {
+    expect(decodeHeaderValue('=?base64?eA=?=')).toBeUndefined();
+    expect(decodeHeaderValue('=?base64?e*A=?=')).toBeUndefined();
+    expect(decodeHeaderValue('=?base64?eA?=')).toBeUndefined();
+    expect(decodeHeaderValue('=?base64?/w==?=')).toBeUndefined();
+    expect(decodeHeaderValue('Zürich')).toBeUndefined();
+    expect(decodeHeaderValue('a\u0001b')).toBeUndefined();
+    expect(isPlainHeaderValue('a\tb c~')).toBe(true);
+  });
+
+  it('decodes whatever the client encodes', () => {
+    for (const value of ['us-west1', 'Hello, 世界', ' padded ', '', '=?base64?x?=', 'tab\there', 'a\u0000b']) {
+      expect(decodeHeaderValue(encodeHeaderValue(value))).toBe(value);
+    }
   });
 });

@@ -1,19 +1,24 @@
 /**
- * MCP's HTTP header names and the value rules of 2026-07-28: surrounding
- * whitespace is tolerated, values are case-sensitive, and a value that is not
- * plain ASCII travels as `=?base64?<base64 of UTF-8>?=`.
+ * The HTTP names of MCP, spelled once for both sides: the header names, the
+ * two media types, and how a header value is read (optional whitespace, media
+ * type lists). Names are lower case: header names compare case-insensitively,
+ * `fetch` sends them lower-cased anyway, and Node hands them over so.
  *
- * @see 2026-07-28 `basic/transports/streamable-http.mdx#value-encoding`
+ * @see 2025-11-25 `basic/transports.mdx#streamable-http`
+ * @see 2026-07-28 `basic/transports/streamable-http.mdx#standard-request-headers`
  * @module
  */
-import { fromBase64 } from '../../protocol/base64.js';
 
-/** Header names, lower case (names compare case-insensitively). */
+/** Header names and values. */
+export type HeaderMap = Readonly<Record<string, string>>;
+
+/** Header names, lower case. */
 export const Header = {
   SessionId: 'mcp-session-id',
   ProtocolVersion: 'mcp-protocol-version',
   Method: 'mcp-method',
   Name: 'mcp-name',
+  /** `Mcp-Param-{Name}`: an argument mirrored for a tool's `x-mcp-header` (see `paramHeader`). */
   ParamPrefix: 'mcp-param-',
   LastEventId: 'last-event-id',
   Accept: 'accept',
@@ -21,6 +26,15 @@ export const Header = {
   Origin: 'origin',
   Host: 'host',
 } as const;
+
+/** The media types MCP's HTTP transports speak. */
+export const MediaType = {
+  Json: 'application/json',
+  EventStream: 'text/event-stream',
+} as const;
+
+/** The `Accept` of a Streamable HTTP POST: either answer is welcome. */
+export const ACCEPT_POST: string = `${MediaType.Json}, ${MediaType.EventStream}`;
 
 /** Strips RFC 9110 optional whitespace (spaces and tabs) around a value. */
 export function stripOws(value: string): string {
@@ -31,45 +45,11 @@ export function stripOws(value: string): string {
   return start === 0 && end === value.length ? value : value.slice(start, end);
 }
 
-/** True if every character is visible ASCII, space or tab (what a plain header value may hold). */
-export function isPlainHeaderValue(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if ((c < 0x20 && c !== 0x09) || c > 0x7e) return false;
-  }
-  return true;
-}
-
-const SENTINEL_START = '=?base64?';
-const SENTINEL_END = '?=';
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * Decodes a mirrored header value (`Mcp-Name`, `Mcp-Param-*`): a value in the
- * Base64 sentinel is decoded (strict alphabet and padding, valid UTF-8);
- * anything else is taken literally if it is plain ASCII. Undefined when the
- * value is not acceptable.
- */
-export function decodeHeaderValue(raw: string): string | undefined {
-  const value = stripOws(raw);
-  if (!isPlainHeaderValue(value)) return undefined;
-  if (!(
-    value.startsWith(SENTINEL_START) &&
-    value.endsWith(SENTINEL_END) &&
-    value.length >= SENTINEL_START.length + SENTINEL_END.length
-  )) {
-    return value;
-  }
-  const encoded = value.slice(SENTINEL_START.length, value.length - SENTINEL_END.length);
-  if (!BASE64.test(encoded)) return undefined;
-  const bytes = fromBase64(encoded);
-  if (bytes === undefined) return undefined;
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
+/** The media type of a `Content-Type` value, lower case, without parameters (`''` when absent). */
+export function mediaTypeOf(contentType: string | undefined): string {
+  if (contentType === undefined) return '';
+  const semi = contentType.indexOf(';');
+  return stripOws(semi < 0 ? contentType : contentType.slice(0, semi)).toLowerCase();
 }
 
 /** True if a comma-separated media-type list (`Accept`) admits `type` (`*\/*` and `text/*` count). */
@@ -78,16 +58,8 @@ export function accepts(accept: string | undefined, type: string): boolean {
   const slash = type.indexOf('/');
   const family = `${type.slice(0, slash)}/*`;
   for (const part of accept.split(',')) {
-    const semi = part.indexOf(';');
-    const media = stripOws(semi < 0 ? part : part.slice(0, semi)).toLowerCase();
+    const media = mediaTypeOf(part);
     if (media === type || media === family || media === '*/*') return true;
   }
   return false;
-}
-
-/** True if a `Content-Type` names JSON (`application/json`, parameters allowed). */
-export function isJsonContentType(contentType: string | undefined): boolean {
-  if (contentType === undefined) return false;
-  const semi = contentType.indexOf(';');
-  return stripOws(semi < 0 ? contentType : contentType.slice(0, semi)).toLowerCase() === 'application/json';
 }

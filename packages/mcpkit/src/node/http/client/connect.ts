@@ -7,7 +7,10 @@
  */
 import type { ConnectHttpOptions } from '../../../http/client/connectHttp.js';
 import type { HttpTransportOptions } from '../../../http/client/send.js';
-import { SseClientTransport as SseOverHttpClient, type SseClientTransportOptions } from '../../../http/client/sseClientTransport.js';
+import {
+  SseClientTransport as SseOverHttpClient,
+  type SseClientTransportOptions,
+} from '../../../http/client/sseClientTransport.js';
 import {
   StreamableHttpClientTransport as StreamableOverHttpClient,
   type StreamableHttpClientTransportOptions,

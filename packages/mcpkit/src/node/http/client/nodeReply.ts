@@ -9,6 +9,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { HttpReply } from '../../../http/client/httpClient.js';
+import { Header, MediaType, mediaTypeOf } from '../../../http/wire/headers.js';
 import { LocalError } from '../../../jsonrpc/localError.js';
 
 /**
@@ -17,9 +18,6 @@ import { LocalError } from '../../../jsonrpc/localError.js';
  * keeps the connection for the next request instead of tearing it down.
  */
 const DRAIN_MS = 1000;
-
-/** An event-stream media type (parameters and case aside). */
-const EVENT_STREAM = /^\s*text\/event-stream\s*(;|$)/i;
 
 /** How the body ended: `null` when it was read to its end, else why it broke. */
 type Outcome = { readonly error: Error } | null;
@@ -59,8 +57,8 @@ export class NodeReply implements HttpReply {
           error: this.#error ?? new LocalError('TRANSPORT_FAILED', 'The connection closed before the response ended'),
         });
     });
-    this.#contentType = rawHeader(res.rawHeaders, 'content-type');
-    if (this.#contentType !== undefined && EVENT_STREAM.test(this.#contentType)) return;
+    this.#contentType = rawHeader(res.rawHeaders, Header.ContentType);
+    if (mediaTypeOf(this.#contentType) === MediaType.EventStream) return;
     // Any other body is gathered from the start (a 'data' listener makes it flow), so its connection is
     // free as soon as it has arrived, before the caller's next request, whether it is read or released.
     const chunks: Buffer[] = [];
@@ -73,7 +71,7 @@ export class NodeReply implements HttpReply {
   }
 
   header(name: string): string | undefined {
-    return name === 'content-type' ? this.#contentType : rawHeader(this.#res.rawHeaders, name);
+    return name === Header.ContentType ? this.#contentType : rawHeader(this.#res.rawHeaders, name);
   }
 
   text(): Promise<string> {

@@ -6,7 +6,8 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { BodyRead, HeaderMap, HttpExchange, StreamWriter } from '../../../http/server/exchange.js';
+import type { BodyRead, HttpExchange, StreamWriter } from '../../../http/server/exchange.js';
+import type { HeaderMap } from '../../../http/wire/headers.js';
 import { queryParam } from '../../../http/server/query.js';
 import { CloseListeners } from '../../../http/server/closeListeners.js';
 
