@@ -98,8 +98,16 @@ export default tseslint.config(
   layer('client', ['server', 'http', 'node', 'testing'], 'server and client never import each other, nor transports above them.'),
   layer('http', ['node', 'testing'], 'The HTTP core is runtime-neutral.'),
   // The two sides of HTTP are siblings: each reads the wire through http/wire, never the other side.
-  layer('http/server', ['client', 'node', 'testing'], 'The HTTP server side never imports the client side (share through http/wire).'),
-  layer('http/client', ['server', 'node', 'testing'], 'The HTTP client side never imports the server side (share through http/wire).'),
+  layer(
+    'http/server',
+    ['client', 'node', 'testing'],
+    'The HTTP server side never imports the client side (share through http/wire).',
+  ),
+  layer(
+    'http/client',
+    ['server', 'node', 'testing'],
+    'The HTTP client side never imports the server side (share through http/wire).',
+  ),
   layer('http/wire', ['server', 'client', 'node', 'testing'], 'http/wire is what both sides read: it imports neither.'),
   {
     files: [

@@ -80,7 +80,7 @@ describe('HTTP+SSE (2024-11-05)', () => {
     expect((await h(post({ jsonrpc: '2.0', method: 'x' }, {}, `http://localhost/messages?sessionId=${sid}`))).status).toBe(404);
   });
 
-  it('a legacy session id is not a Streamable HTTP session', async () => {
+  it('an HTTP+SSE session id is not a Streamable HTTP session', async () => {
     const h = serve();
     const { reader, endpoint } = await connect(h);
     const id = decodeURIComponent(endpoint.split('=')[1] ?? '');
@@ -90,12 +90,21 @@ describe('HTTP+SSE (2024-11-05)', () => {
   });
 
   it('serves configured paths, or none', async () => {
-    const h = serve({ legacySse: { ssePath: '/old/sse', messagesPath: '/old/messages' } });
+    const h = serve({ httpSse: { ssePath: '/old/sse', messagesPath: '/old/messages' } });
     const { reader, endpoint } = await connect(h, '/old/sse');
     expect(endpoint.startsWith('/old/messages?sessionId=')).toBe(true);
     await reader.cancel();
     await handler.close();
+    const off = serve({ httpSse: false });
+    expect((await off(new Request('http://localhost/sse', { headers: { accept: 'text/event-stream' } }))).status).toBe(404);
+  });
+
+  it('still honours the deprecated legacySse option', async () => {
     const off = serve({ legacySse: false });
     expect((await off(new Request('http://localhost/sse', { headers: { accept: 'text/event-stream' } }))).status).toBe(404);
+    await off.close();
+    const moved = serve({ legacySse: { ssePath: '/old/sse' } });
+    const { reader } = await connect(moved, '/old/sse');
+    await reader.cancel();
   });
 });

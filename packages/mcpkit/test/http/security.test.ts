@@ -140,7 +140,7 @@ describe('methods and paths', () => {
   });
 
   it('serves another path when configured', async () => {
-    const h = serve({ path: '/api/mcp', legacySse: false });
+    const h = serve({ path: '/api/mcp', httpSse: false });
     expect((await h(post(INIT, {}, 'http://localhost/api/mcp'))).status).toBe(200);
     expect((await h(post(INIT))).status).toBe(404);
     expect((await h(new Request('http://localhost/sse'))).status).toBe(404);
