@@ -60,7 +60,8 @@ class FakeServer {
 /** Connects a client of the build `module`; returns `run(n)`. */
 async function setUp(module) {
   const { McpClient } = await import(module);
-  const client = new McpClient({ name: 'micro', version: '1.0.0', era: 'legacy' });
+  // A pinned revision rather than an era name: builds from before and after the era rename both read it (A/B).
+  const client = new McpClient({ name: 'micro', version: '1.0.0', era: '2025-11-25' });
   await client.connect(new FakeServer());
   const params = { name: 'echo', arguments: { message: MESSAGE } };
   return async (n) => {

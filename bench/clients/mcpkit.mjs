@@ -20,7 +20,7 @@ await runDriver({
     const client = new McpClient({
       name: 'mcpkit-driver',
       version: '1.0.0',
-      era: cfg.mode === 'stateless' ? '2026-07-28' : 'legacy',
+      era: cfg.mode === 'stateless' ? '2026-07-28' : 'handshake',
     });
     const transport =
       cfg.transport === 'stdio'

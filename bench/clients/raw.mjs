@@ -8,7 +8,7 @@ import { Agent, request } from 'node:http';
 import { MESSAGE, runDriver, serverArgs, serverEnv } from '../lib/driver.mjs';
 
 const HANDSHAKE = '2025-11-25';
-const MODERN = '2026-07-28';
+const STATELESS = '2026-07-28';
 const CLIENT = { name: 'raw-driver', version: '1.0.0' };
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -16,7 +16,7 @@ function echoParams(stateless) {
   const params = { name: 'echo', arguments: { message: MESSAGE } };
   if (stateless) {
     params._meta = {
-      'io.modelcontextprotocol/protocolVersion': MODERN,
+      'io.modelcontextprotocol/protocolVersion': STATELESS,
       'io.modelcontextprotocol/clientCapabilities': {},
       'io.modelcontextprotocol/clientInfo': CLIENT,
     };
@@ -113,7 +113,7 @@ async function openHttp(cfg, url) {
   const stateless = cfg.mode === 'stateless';
   let headers;
   if (stateless) {
-    headers = { ...base, 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'echo' };
+    headers = { ...base, 'mcp-protocol-version': STATELESS, 'mcp-method': 'tools/call', 'mcp-name': 'echo' };
   } else {
     const init = await post(
       url,

@@ -31,7 +31,7 @@ export async function connectFullStack(impl, cfg) {
   if (impl === 'mcpkit') {
     const { McpClient } = await import('mcpkit/client');
     const { StdioClientTransport, connectHttp } = await import('mcpkit/node');
-    const client = new McpClient({ name: 'bench-tool', version: '1.0.0', era: 'legacy' });
+    const client = new McpClient({ name: 'bench-tool', version: '1.0.0', era: 'handshake' });
     await client.connect(cfg.transport === 'stdio' ? new StdioClientTransport(stdio) : await connectHttp(await httpUrl(cfg)));
     return client;
   }

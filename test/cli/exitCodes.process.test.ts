@@ -74,9 +74,9 @@ describe('exit 3: the server refused', () => {
   });
 
   it('an era the server does not speak', async () => {
-    const run = await runCli(['list', 'tools', '--era', 'modern', '--', ...SERVERS.sdkV1]);
+    const run = await runCli(['list', 'tools', '--era', 'stateless', '--', ...SERVERS.sdkV1]);
     expect(run.code).toBe(3);
-    expect(run.stderr).toContain('does not speak the modern era');
+    expect(run.stderr).toContain('does not speak the stateless era');
   });
 });
 

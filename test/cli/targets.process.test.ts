@@ -133,7 +133,7 @@ describe('what the server asks and sends', () => {
     const loud = await runCli([...args, ...MCPKIT]);
     expect(loud.stderr).toBe('progress 1/2: Step 1 of 2\nprogress 2/2: Step 2 of 2\n');
     expect((await runCli([...args, '-q', ...MCPKIT])).stderr).toBe('');
-    for (const era of ['legacy', 'modern']) {
+    for (const era of ['handshake', 'stateless']) {
       const logs = await runCli(['call', 'log_messages', '--log-level', 'warning', '--era', era, ...MCPKIT]);
       expect(logs.stderr, era).toContain('[warning] everything:');
       expect(logs.stderr, era).toContain('[error] everything:');
@@ -144,12 +144,12 @@ describe('what the server asks and sends', () => {
 
 describe('eras', () => {
   it('--era picks the negotiation; discover --json prints its result', async () => {
-    const legacy = await cliJson(['discover', '--era', 'legacy', ...MCPKIT]);
-    expect(legacy).toMatchObject({ protocolVersion: '2025-11-25', serverInfo: { name: 'mcpkit-everything' } });
+    const handshake = await cliJson(['discover', '--era', 'handshake', ...MCPKIT]);
+    expect(handshake).toMatchObject({ protocolVersion: '2025-11-25', serverInfo: { name: 'mcpkit-everything' } });
     const pinned = await cliJson(['discover', '--era', '2024-11-05', url]);
     expect(pinned).toMatchObject({ protocolVersion: '2024-11-05' });
-    const modern = await cliJson(['discover', url]);
-    expect(modern).toMatchObject({
+    const stateless = await cliJson(['discover', url]);
+    expect(stateless).toMatchObject({
       supportedVersions: expect.arrayContaining(['2026-07-28', '2025-11-25']) as unknown,
       resultType: 'complete',
     });

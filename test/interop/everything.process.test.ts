@@ -24,7 +24,7 @@ function everythingSuite(connect: () => Promise<{ client: McpClient; stop?: () =
   });
 
   it('negotiates the handshake era (the auto probe falls back to initialize)', () => {
-    expect(client.era).toBe('legacy');
+    expect(client.era).toBe('handshake');
     expect(client.revision).toBe('2025-11-25');
     expect(client.serverInfo).toMatchObject({ name: 'mcp-servers/everything', title: 'Everything Reference Server' });
     expect(client.instructions).toContain('Everything Server');

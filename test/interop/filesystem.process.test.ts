@@ -26,8 +26,8 @@ describe('server-filesystem (npm) with the mcpkit client', () => {
     await client.close();
   });
 
-  it('is a legacy server offering file tools', async () => {
-    expect(client.era).toBe('legacy');
+  it('is a handshake-era server offering file tools', async () => {
+    expect(client.era).toBe('handshake');
     expect(client.serverInfo?.name).toBe('secure-filesystem-server');
     const names = (await client.listAllTools()).map((t) => t.name);
     expect(names).toEqual(

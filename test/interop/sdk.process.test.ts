@@ -17,17 +17,17 @@ interface Case {
   readonly wire: Wire;
   readonly era: EraPreference;
   /** What the connection must settle on. */
-  readonly expect: { readonly era: 'legacy' | 'modern'; readonly revision: string };
+  readonly expect: { readonly era: 'handshake' | 'stateless'; readonly revision: string };
 }
 
 const CASES: readonly Case[] = [
-  { sdk: 'sdkV1', wire: 'stdio', era: 'auto', expect: { era: 'legacy', revision: '2025-11-25' } },
-  { sdk: 'sdkV1', wire: 'stdio', era: '2025-06-18', expect: { era: 'legacy', revision: '2025-06-18' } },
-  { sdk: 'sdkV1', wire: 'http', era: 'auto', expect: { era: 'legacy', revision: '2025-11-25' } },
-  { sdk: 'sdkV2', wire: 'stdio', era: 'auto', expect: { era: 'modern', revision: '2026-07-28' } },
-  { sdk: 'sdkV2', wire: 'stdio', era: 'legacy', expect: { era: 'legacy', revision: '2025-11-25' } },
-  { sdk: 'sdkV2', wire: 'http', era: 'auto', expect: { era: 'modern', revision: '2026-07-28' } },
-  { sdk: 'sdkV2', wire: 'http', era: 'legacy', expect: { era: 'legacy', revision: '2025-11-25' } },
+  { sdk: 'sdkV1', wire: 'stdio', era: 'auto', expect: { era: 'handshake', revision: '2025-11-25' } },
+  { sdk: 'sdkV1', wire: 'stdio', era: '2025-06-18', expect: { era: 'handshake', revision: '2025-06-18' } },
+  { sdk: 'sdkV1', wire: 'http', era: 'auto', expect: { era: 'handshake', revision: '2025-11-25' } },
+  { sdk: 'sdkV2', wire: 'stdio', era: 'auto', expect: { era: 'stateless', revision: '2026-07-28' } },
+  { sdk: 'sdkV2', wire: 'stdio', era: 'handshake', expect: { era: 'handshake', revision: '2025-11-25' } },
+  { sdk: 'sdkV2', wire: 'http', era: 'auto', expect: { era: 'stateless', revision: '2026-07-28' } },
+  { sdk: 'sdkV2', wire: 'http', era: 'handshake', expect: { era: 'handshake', revision: '2025-11-25' } },
 ];
 
 const http_: Partial<Record<Sdk, HttpProcess>> = {};
@@ -91,13 +91,13 @@ describe.each(CASES)('$sdk over $wire, era $era', (c) => {
 });
 
 describe('eras a server does not speak', () => {
-  it('a modern-only client refuses the v1 server (stdio: NOT_SUPPORTED, before any call)', async () => {
-    await expect(connected(stdio(SERVERS.sdkV1), 'modern')).rejects.toSatisfy(
-      (e) => e instanceof LocalError && e.code === 'NOT_SUPPORTED' && /does not speak the modern era/.test(e.message),
+  it('a stateless-only client refuses the v1 server (stdio: NOT_SUPPORTED, before any call)', async () => {
+    await expect(connected(stdio(SERVERS.sdkV1), 'stateless')).rejects.toSatisfy(
+      (e) => e instanceof LocalError && e.code === 'NOT_SUPPORTED' && /does not speak the stateless era/.test(e.message),
     );
   });
 
-  it('the v1 server reports progress to a legacy client', async () => {
+  it('the v1 server reports progress to a handshake-era client', async () => {
     const client = await connected(stdio(SERVERS.sdkV1));
     try {
       const progress: number[] = [];
@@ -147,7 +147,7 @@ describe('SDK fixtures from the CLI', () => {
   );
 
   it('types --arg values by the tool schema, over both eras of the v2 server', async () => {
-    for (const era of ['legacy', 'modern']) {
+    for (const era of ['handshake', 'stateless']) {
       const run = await runCli([
         'call',
         'echo_args',
@@ -182,10 +182,10 @@ describe('SDK fixtures from the CLI', () => {
   });
 
   it('says which era it reached', async () => {
-    const legacy = await runCli(['discover', '--era', 'legacy', url('sdkV2')]);
-    expect(legacy.stdout).toMatch(/^era +legacy \(protocol revision 2025-11-25\)$/m);
-    const modern = await runCli(['discover', '--', ...SERVERS.sdkV2]);
-    expect(modern.stdout).toMatch(/^era +modern \(protocol revision 2026-07-28\)$/m);
-    expect(modern.stdout).toMatch(/^offers +4 tools, 1 resources, 1 templates, 1 prompts$/m);
+    const handshake = await runCli(['discover', '--era', 'handshake', url('sdkV2')]);
+    expect(handshake.stdout).toMatch(/^era +handshake \(protocol revision 2025-11-25\)$/m);
+    const stateless = await runCli(['discover', '--', ...SERVERS.sdkV2]);
+    expect(stateless.stdout).toMatch(/^era +stateless \(protocol revision 2026-07-28\)$/m);
+    expect(stateless.stdout).toMatch(/^offers +4 tools, 1 resources, 1 templates, 1 prompts$/m);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseClientArgs, parseDuration, parseEra } from './clientArgs.js';
+import { eraWarning, parseClientArgs, parseDuration, parseEra } from './clientArgs.js';
 
 const parse = (...args: string[]) => parseClientArgs(args, 'list', {}, 1, {});
 
@@ -56,7 +56,7 @@ describe('parseClientArgs', () => {
     const { settings } = parse(
       'tools',
       '--era',
-      'legacy',
+      'handshake',
       '--timeout',
       '2m',
       '--root',
@@ -69,7 +69,8 @@ describe('parseClientArgs', () => {
       'x',
     );
     expect(settings).toMatchObject({
-      era: 'legacy',
+      era: 'handshake',
+      warnings: [],
       timeoutMs: 120_000,
       roots: ['.'],
       logLevel: 'debug',
@@ -93,7 +94,7 @@ describe('parseClientArgs', () => {
       [['tools', '--header', 'A: b', '--', 'x'], '--header applies to a URL'],
       [['tools', '--env', 'A=b', 'http://a/mcp'], '--env applies to a server started as a command'],
       [['tools', '--header', 'no colon', 'http://a/mcp'], "--header needs 'Name: value'"],
-      [['tools', '--era', 'ancient', '--', 'x'], '--era takes auto, legacy, modern'],
+      [['tools', '--era', 'ancient', '--', 'x'], '--era takes auto, handshake, stateless'],
       [['tools', '--log-level', 'loud', '--', 'x'], '--log-level takes one of'],
       [['tools', '--bogus', '--', 'x'], "Unknown option '--bogus'"],
     ];
@@ -111,9 +112,19 @@ describe('values', () => {
       expect(() => parseDuration(bad, 'x'), bad).toThrow('--timeout needs a duration');
   });
 
+  it("reads the old era words as today's, with a warning", () => {
+    const { settings } = parse('tools', '--era', 'modern', '--', 'x');
+    expect(settings).toMatchObject({ era: 'stateless', warnings: ['--era modern is deprecated; it means --era stateless'] });
+    expect(parseEra('legacy', 'x')).toBe('handshake');
+    expect(eraWarning('legacy')).toBe('--era legacy is deprecated; it means --era handshake');
+    expect(eraWarning('handshake')).toBeUndefined();
+    expect(eraWarning('toString')).toBeUndefined();
+  });
+
   it('parses eras', () => {
     expect(parseEra(undefined, 'x')).toBe('auto');
-    expect(parseEra('modern', 'x')).toBe('modern');
+    expect(parseEra('stateless', 'x')).toBe('stateless');
+    expect(parseEra('handshake', 'x')).toBe('handshake');
     expect(parseEra('2025-06-18', 'x')).toBe('2025-06-18');
   });
 });

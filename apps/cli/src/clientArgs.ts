@@ -43,6 +43,8 @@ export interface ClientSettings {
   readonly logLevel: string | undefined;
   readonly json: boolean;
   readonly quiet: boolean;
+  /** One-line notes for stderr about the line itself (a deprecated spelling). */
+  readonly warnings: readonly string[];
 }
 
 /** A client command's line, parsed. */
@@ -84,24 +86,44 @@ export function parseClientArgs(
   const last = positionals[positionals.length - 1];
   const positionalUrl = positionals.length > minPositionals && isHttpUrl(last) ? positionals.pop() : undefined;
   const target = resolveTarget(values, positionalUrl, command, name, env);
+  const eraText = values['era'] as string | undefined;
+  const eraNote = eraText === undefined ? undefined : eraWarning(eraText);
   const settings: ClientSettings = {
     target,
-    era: parseEra(values['era'] as string | undefined, name),
+    era: parseEra(eraText, name),
     timeoutMs: values['timeout'] === undefined ? undefined : parseDuration(values['timeout'] as string, name),
     roots: (values['root'] as readonly string[] | undefined) ?? [],
     logLevel: parseLogLevel(values['log-level'] as string | undefined, name),
     json: values['json'] === true,
     quiet: values['quiet'] === true,
+    warnings: eraNote === undefined ? [] : [eraNote],
   };
   return { values, positionals, help: false, settings };
 }
 
-/** `--era auto|legacy|modern|<revision>`. */
+/** The `--era` words of earlier releases, still accepted (with a warning), and today's word for each. */
+const RENAMED_ERAS: ReadonlyMap<string, 'handshake' | 'stateless'> = new Map([
+  ['legacy', 'handshake'],
+  ['modern', 'stateless'],
+]);
+
+/** `--era auto|handshake|stateless|<revision>` (and the deprecated `legacy`, `modern`). */
 export function parseEra(text: string | undefined, name: string): EraPreference {
   if (text === undefined) return 'auto';
-  if (text === 'auto' || text === 'legacy' || text === 'modern') return text;
+  if (text === 'auto' || text === 'handshake' || text === 'stateless') return text;
+  const renamed = RENAMED_ERAS.get(text);
+  if (renamed !== undefined) return renamed;
   if (isRevision(text)) return text;
-  throw new UsageError(`--era takes auto, legacy, modern or a revision such as 2025-11-25, not ${JSON.stringify(text)}`, name);
+  throw new UsageError(
+    `--era takes auto, handshake, stateless or a revision such as 2025-11-25, not ${JSON.stringify(text)}`,
+    name,
+  );
+}
+
+/** The deprecation warning for an old `--era` word, or undefined. */
+export function eraWarning(text: string): string | undefined {
+  const renamed = RENAMED_ERAS.get(text);
+  return renamed === undefined ? undefined : `--era ${text} is deprecated; it means --era ${renamed}`;
 }
 
 /** `30` (seconds), `500ms`, `30s`, `2m`, `1h`; in ms. */

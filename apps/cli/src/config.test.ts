@@ -41,7 +41,7 @@ describe('loadConfigTarget', () => {
         cursor: { url: 'http://localhost:1/mcp', headers: { Authorization: 'Bearer ${TOKEN}' } },
         windsurf: { serverUrl: 'http://localhost:2/mcp' },
         code: { type: 'http', url: 'http://localhost:3/mcp' },
-        legacy: { type: 'sse', url: 'http://localhost:4/sse' },
+        old: { type: 'sse', url: 'http://localhost:4/sse' },
       },
     });
     expect(loadConfigTarget(path, 'cursor', ENV)).toMatchObject({
@@ -52,7 +52,7 @@ describe('loadConfigTarget', () => {
     });
     expect(loadConfigTarget(path, 'windsurf', ENV)).toMatchObject({ kind: 'http', url: 'http://localhost:2/mcp' });
     expect(loadConfigTarget(path, 'code', ENV)).toMatchObject({ kind: 'http', transport: 'auto' });
-    expect(loadConfigTarget(path, 'legacy', ENV)).toMatchObject({ kind: 'http', transport: 'sse' });
+    expect(loadConfigTarget(path, 'old', ENV)).toMatchObject({ kind: 'http', transport: 'sse' });
   });
 
   it('reads VS Code files: "servers" (mcp.json, JSONC) and "mcp.servers" (settings)', () => {

@@ -75,6 +75,7 @@ export async function withSession(
   io: Io,
   work: (session: Session) => Promise<ExitCode>,
 ): Promise<ExitCode> {
+  for (const warning of settings.warnings) io.stderr(`mcpkit: ${warning}\n`);
   const controller = new AbortController();
   let stop: Stop | undefined;
   const halt = (why: Stop): void => {

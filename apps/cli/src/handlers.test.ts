@@ -5,7 +5,7 @@ import type { Io } from './io.js';
 
 const CONTEXT: InputContext = {
   signal: new AbortController().signal,
-  era: 'legacy',
+  era: 'handshake',
   revision: '2025-11-25',
   serverInfo: undefined,
 };

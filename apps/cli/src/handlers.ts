@@ -16,8 +16,9 @@ import type { Io } from './io.js';
 const USER_REJECTED = -1;
 
 /**
- * The CLI's refusal of a sampling request: a JSON-RPC error for a legacy
- * server; in the modern era it fails the call here, and is reported as ours.
+ * The CLI's refusal of a sampling request: a JSON-RPC error for a
+ * handshake-era server; in the stateless era it fails the call here, and is
+ * reported as ours.
  */
 export class SamplingDeclined extends RpcError {
   constructor() {

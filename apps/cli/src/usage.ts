@@ -37,8 +37,8 @@ Connection:
       --inherit-env         Give the server process this whole environment
       --cwd <dir>           The server process's working directory
       --era <era>           auto (default: probe with server/discover, fall back
-                            to initialize), legacy, modern, or a revision such
-                            as 2025-06-18
+                            to initialize), handshake, stateless, or a revision
+                            such as 2025-06-18
   -t, --timeout <duration>  Give up after this long (30s, 500ms, 2m; a bare
                             number is seconds): exit 124. Without it each
                             request waits up to 60s, restarted by progress

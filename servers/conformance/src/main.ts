@@ -1,6 +1,6 @@
 /**
  * Serves the conformance fixture over Streamable HTTP (both eras at one
- * endpoint, plus legacy HTTP+SSE) and prints `listening <url>` once ready.
+ * endpoint, plus HTTP+SSE) and prints `listening <url>` once ready.
  * Usage: `node dist/main.js [--port N]` (default: an ephemeral port).
  *
  * @module

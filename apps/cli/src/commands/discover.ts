@@ -18,25 +18,25 @@ function help(): string {
   mcpkit discover <server> [options]
 
 Connects and shows the server: its name and version, the era and protocol
-revision negotiated (modern: server/discover; legacy: initialize), the
+revision negotiated (stateless: server/discover; handshake: initialize), the
 revisions it supports, its capabilities and instructions, and how many
 tools, resources, templates and prompts it lists.
 
 With --json, prints the negotiation's result object: the DiscoverResult of a
-modern server, or the InitializeResult (protocolVersion, capabilities,
-serverInfo, instructions) of a legacy one.
+stateless-era server, or the InitializeResult (protocolVersion, capabilities,
+serverInfo, instructions) of a handshake-era one.
 
 Examples:
   mcpkit discover -- npx -y @modelcontextprotocol/server-everything
-  mcpkit discover http://localhost:3001/mcp --era legacy
+  mcpkit discover http://localhost:3001/mcp --era handshake
 
 ${CLIENT_OPTIONS_HELP}
 ${EXIT_CODES_HELP}`;
 }
 
-/** The result of the negotiation: `server/discover` (modern) or what `initialize` returned (legacy). */
+/** The result of the negotiation: `server/discover` (stateless era) or what `initialize` returned (handshake era). */
 async function negotiationResult(client: McpClient, call: CallOptions): Promise<Record<string, unknown>> {
-  if (client.era === 'modern') return { ...(await client.discover(undefined, call)) };
+  if (client.era === 'stateless') return { ...(await client.discover(undefined, call)) };
   return {
     protocolVersion: client.revision,
     capabilities: client.serverCapabilities ?? {},

@@ -2,7 +2,7 @@
  * `mcpkit conformance-client <url>` (hidden): the client the official MCP
  * conformance suite drives. The suite names the scenario in
  * `MCP_CONFORMANCE_SCENARIO`, the wire revision in
- * `MCP_CONFORMANCE_PROTOCOL_VERSION` (2026-07-28: the modern era, no
+ * `MCP_CONFORMANCE_PROTOCOL_VERSION` (2026-07-28: the stateless era, no
  * `initialize`; anything else: the handshake) and scenario data in
  * `MCP_CONFORMANCE_CONTEXT`. Exit 0 when the scenario's work succeeded.
  *
@@ -17,7 +17,7 @@ import { SCENARIOS } from './scenarios.js';
 /** What the environment asks for. */
 interface Request {
   readonly scenario: string;
-  readonly modern: boolean;
+  readonly stateless: boolean;
   readonly context: Readonly<Record<string, unknown>>;
 }
 
@@ -29,17 +29,17 @@ function readRequest(env: NodeJS.ProcessEnv): Request {
   const context: unknown = raw === undefined || raw === '' ? {} : JSON.parse(raw);
   return {
     scenario,
-    modern: (env['MCP_CONFORMANCE_PROTOCOL_VERSION'] ?? '') >= '2026-07-28',
+    stateless: (env['MCP_CONFORMANCE_PROTOCOL_VERSION'] ?? '') >= '2026-07-28',
     context: typeof context === 'object' && context !== null ? (context as Record<string, unknown>) : {},
   };
 }
 
 /** A client that accepts every form (the schema's defaults filled in) and declines URLs. */
-function conformanceClient(modern: boolean): McpClient {
+function conformanceClient(stateless: boolean): McpClient {
   return new McpClient({
     name: 'mcpkit-conformance-client',
     version: '1.0.0',
-    era: modern ? '2026-07-28' : 'legacy',
+    era: stateless ? '2026-07-28' : 'handshake',
     handlers: {
       elicitation: {
         form: (params) => ({ action: 'accept', content: acceptAll(params.requestedSchema.properties) }),
@@ -73,7 +73,7 @@ export async function runConformanceClient(
     io.stderr(`mcpkit conformance-client: scenario ${request.scenario} is not implemented\n`);
     return ExitCode.Error;
   }
-  const client = conformanceClient(request.modern);
+  const client = conformanceClient(request.stateless);
   const log = (line: string): void => {
     io.stderr(`[${request.scenario}] ${line}\n`);
   };

@@ -1,5 +1,5 @@
 /**
- * The result cache of the modern era: complete results of cacheable methods
+ * The result cache of the stateless era: complete results of cacheable methods
  * (`server/discover`, the lists, `resources/read`) stay fresh for their
  * `ttlMs`. The key is the method plus the canonical params without `_meta`, so
  * each page of a list is its own entry. Notifications invalidate: a

@@ -1,9 +1,9 @@
 /**
  * `McpClient`: connect once, and call any server the same way whichever
  * revision and transport it speaks. The client negotiates the era on
- * `connect`, carries the per-request `_meta` of the modern era, answers input
- * requests (real requests in the legacy era, `input_required` rounds in the
- * modern one) with the application's handlers, walks pages, caches what the
+ * `connect`, carries the per-request `_meta` of the stateless era, answers input
+ * requests (real requests in the handshake era, `input_required` rounds in the
+ * stateless one) with the application's handlers, walks pages, caches what the
  * server says may be cached, and keeps subscriptions across reconnections.
  *
  * @module
@@ -170,8 +170,8 @@ export class McpClient {
 
   /**
    * Subscribes to list changes and resource updates, in either era; resolves
-   * once the server acknowledged (modern) or the resources are subscribed
-   * (legacy). See {@link Subscription}.
+   * once the server acknowledged (stateless era) or the resources are subscribed
+   * (handshake era). See {@link Subscription}.
    */
   subscribe(filter: SubscribeFilter, listener: SubscriptionListener): Promise<Subscription> {
     return this.#subscriptions.subscribe(this.#current(), filter, listener);
@@ -191,11 +191,11 @@ export class McpClient {
     return callMethod(this.#pipeline, method, params as Params | undefined, options) as Promise<RequestResultOf<M>>;
   }
 
-  /** `server/discover` (modern era): versions, capabilities and instructions. */
+  /** `server/discover` (stateless era): versions, capabilities and instructions. */
   discover(params?: T.DiscoverParams, options?: CallOptions): Promise<T.DiscoverResult> {
     return this.request('server/discover', params, options);
   }
-  /** `ping` (legacy era). */
+  /** `ping` (handshake era). */
   ping(params?: T.PingParams, options?: CallOptions): Promise<T.PingResult> {
     return this.request('ping', params, options);
   }
@@ -272,19 +272,19 @@ export class McpClient {
   }
 
   /**
-   * The least severe log level to receive. Legacy: sends `logging/setLevel`
-   * (and again after a reconnect). Modern: sent as `_meta` logLevel on every
-   * later request (without it a modern server sends no log messages).
+   * The least severe log level to receive. Handshake era: sends `logging/setLevel`
+   * (and again after a reconnect). Stateless era: sent as `_meta` logLevel on every
+   * later request (without it a stateless-era server sends no log messages).
    */
   async setLoggingLevel(params: T.SetLevelParams, options?: CallOptions): Promise<void> {
-    if (this.#current().era === 'legacy') await this.request('logging/setLevel', params, options);
+    if (this.#current().era === 'handshake') await this.request('logging/setLevel', params, options);
     this.#logLevel = params.level;
   }
 
-  /** Legacy era: tells the server the roots changed (when the roots handler declared `listChanged`). A no-op otherwise. */
+  /** Handshake era: tells the server the roots changed (when the roots handler declared `listChanged`). A no-op otherwise. */
   async notifyRootsListChanged(): Promise<void> {
     const session = this.#current();
-    if (session.era === 'legacy' && this.#inputs.rootsListChanged) await session.notify('notifications/roots/list_changed');
+    if (session.era === 'handshake' && this.#inputs.rootsListChanged) await session.notify('notifications/roots/list_changed');
   }
 
   /** Every tool, page by page. */

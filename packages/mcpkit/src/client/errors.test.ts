@@ -4,10 +4,10 @@ import { RpcError } from '../jsonrpc/rpcError.js';
 import { isResourceNotFound, ResourceNotFoundError, toReadError } from './errors.js';
 
 describe('resource not found', () => {
-  it('turns -32002 (legacy) and a -32602 naming the URI (2026-07-28) into ResourceNotFoundError', () => {
-    const legacy = toReadError('x://a', new RpcError(-32002, 'Resource not found', { uri: 'x://a' }));
-    expect(legacy).toBeInstanceOf(ResourceNotFoundError);
-    expect(legacy).toMatchObject({ code: -32002, uri: 'x://a' });
+  it('turns -32002 (handshake era) and a -32602 naming the URI (2026-07-28) into ResourceNotFoundError', () => {
+    const handshake = toReadError('x://a', new RpcError(-32002, 'Resource not found', { uri: 'x://a' }));
+    expect(handshake).toBeInstanceOf(ResourceNotFoundError);
+    expect(handshake).toMatchObject({ code: -32002, uri: 'x://a' });
     expect(toReadError('x://a', new RpcError(-32602, 'Invalid', { uri: 'x://a' }))).toBeInstanceOf(ResourceNotFoundError);
     expect(toReadError('x://a', new RpcError(-32602, 'Resource x://a not found'))).toBeInstanceOf(ResourceNotFoundError);
   });

@@ -16,6 +16,8 @@ export type {
   ClientHandlers,
   ClientOptions,
   ConnectOptions,
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- kept for code written before the rename
+  DeprecatedEraName,
   ElicitationHandlers,
   ElicitFormHandler,
   ElicitUrlHandler,

@@ -5,7 +5,7 @@ import type { InputContext } from './options.js';
 
 const context: InputContext = {
   signal: new AbortController().signal,
-  era: 'modern',
+  era: 'stateless',
   revision: '2026-07-28',
   serverInfo: undefined,
 };

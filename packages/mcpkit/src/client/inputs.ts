@@ -1,7 +1,7 @@
 /**
  * The application's answers to what a server asks: elicitation, sampling and
- * roots. One responder serves both eras: a legacy server sends real requests
- * (`session.ts` turns failures into JSON-RPC errors), a modern one lists them
+ * roots. One responder serves both eras: a handshake-era server sends real requests
+ * (`session.ts` turns failures into JSON-RPC errors), a stateless-era one lists them
  * in `input_required` results (`mrtr.ts`). The client's capabilities are
  * declared from the handlers registered here, so they can never disagree.
  *

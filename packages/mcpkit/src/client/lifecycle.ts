@@ -42,13 +42,13 @@ export async function openSession(
   return session;
 }
 
-/** Legacy era: sends `logging/setLevel` again on a new connection, when the application had set a level. */
+/** Handshake era: sends `logging/setLevel` again on a new connection, when the application had set a level. */
 export async function restoreLogLevel(
   session: ClientSession,
   level: LoggingLevel | undefined,
   report: (error: LocalError) => void,
 ): Promise<void> {
-  if (level === undefined || session.era !== 'legacy' || session.negotiated.serverCapabilities.logging === undefined) return;
+  if (level === undefined || session.era !== 'handshake' || session.negotiated.serverCapabilities.logging === undefined) return;
   await session.send('logging/setLevel', { level }).catch((error: unknown) => {
     report(new LocalError('PROTOCOL_VIOLATION', 'Could not restore the log level on the new connection', { cause: error }));
   });

@@ -2,13 +2,14 @@
  * Era and revision negotiation, run once per connection.
  *
  * - `auto` follows the stdio backward-compatibility probe: `server/discover`
- *   at the newest revision. A `DiscoverResult` means modern; a recognized
- *   modern error (-32022 with a `supported` list) means modern too, and the
- *   client retries with a listed version, never falling back; any other error,
- *   a result that is not a `DiscoverResult`, or silence past the probe timeout
- *   means legacy, and the client sends `initialize`.
- * - `legacy` sends `initialize` with the newest handshake revision and accepts
- *   any older one the server picks; `modern` only discovers.
+ *   at the newest revision. A `DiscoverResult` means the stateless era; a
+ *   recognized stateless-era error (-32022 with a `supported` list) means so
+ *   too, and the client retries with a listed version, never falling back; any
+ *   other error, a result that is not a `DiscoverResult`, or silence past the
+ *   probe timeout means the handshake era, and the client sends `initialize`.
+ * - `handshake` sends `initialize` with the newest handshake revision and
+ *   accepts any older one the server picks; `stateless` only discovers. (The
+ *   deprecated `legacy` and `modern` are the same two.)
  * - A pinned revision speaks exactly that revision, in its era.
  *
  * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio#backward-compatibility
@@ -44,20 +45,25 @@ export interface NegotiateOptions {
 
 /** Negotiates the era and revision on a started session, and records the outcome in it. */
 export async function negotiate(session: ClientSession, options: NegotiateOptions): Promise<Negotiated> {
-  const { preference } = options;
+  const preference = eraName(options.preference);
   let negotiated: Negotiated;
-  if (preference === 'legacy') negotiated = await initialize(session, LATEST_HANDSHAKE_REVISION, false, options);
-  else if (preference === 'modern') negotiated = await discover(session, LATEST_REVISION, STATELESS_REVISIONS, false, options);
+  if (preference === 'handshake') negotiated = await initialize(session, LATEST_HANDSHAKE_REVISION, false, options);
+  else if (preference === 'stateless') negotiated = await discover(session, LATEST_REVISION, STATELESS_REVISIONS, false, options);
   else if (preference === 'auto') negotiated = await discover(session, LATEST_REVISION, REVISIONS, true, options);
   else if (eraOf(preference) === 'handshake') negotiated = await initialize(session, preference, true, options);
   else negotiated = await discover(session, preference, [preference], false, options);
   return negotiated;
 }
 
+/** The preference with the era's deprecated names (`legacy`, `modern`) read as today's. */
+function eraName(preference: EraPreference): Exclude<EraPreference, 'legacy' | 'modern'> {
+  return preference === 'legacy' ? 'handshake' : preference === 'modern' ? 'stateless' : preference;
+}
+
 /**
  * Sends `server/discover` at `revision`; retries once per revision the
  * server names in -32022; answers with `initialize` where `probe` allows a
- * legacy fallback or the server itself listed a handshake revision.
+ * fallback to the handshake or the server itself listed a handshake revision.
  */
 async function discover(
   session: ClientSession,
@@ -82,16 +88,16 @@ async function discover(
     } catch (error) {
       const supported = supportedVersions(error);
       if (supported === undefined) {
-        if (probe && meansLegacy(error)) return initialize(session, LATEST_HANDSHAKE_REVISION, false, options);
+        if (probe && meansHandshakeServer(error)) return initialize(session, LATEST_HANDSHAKE_REVISION, false, options);
         if (error instanceof RpcError)
           throw new LocalError(
             'NOT_SUPPORTED',
-            `The server does not speak the modern era: server/discover failed (${error.message})`,
+            `The server does not speak the stateless era: server/discover failed (${error.message})`,
             { cause: error },
           );
         throw error;
       }
-      // The server named what it speaks: use one of those, never the legacy fallback.
+      // The server named what it speaks: use one of those, never the handshake fallback.
       const next = pickCommonRevision(supported, allowed);
       if (next === undefined || attempt >= MAX_ATTEMPTS) {
         throw new LocalError(
@@ -106,7 +112,7 @@ async function discover(
     }
     const issue = discoverResult(result, 'result');
     if (issue !== undefined) {
-      // Not a DiscoverResult: a legacy server that answers unknown methods with something else.
+      // Not a DiscoverResult: a handshake-era server that answers unknown methods with something else.
       if (probe) return initialize(session, LATEST_HANDSHAKE_REVISION, false, options);
       throw new LocalError('PROTOCOL_VIOLATION', `Malformed server/discover result: ${issue}`);
     }
@@ -185,18 +191,19 @@ function supportedVersions(error: unknown): readonly string[] | undefined {
 }
 
 /**
- * A probe outcome that identifies a legacy server: any non-modern error,
- * silence, or (Streamable HTTP) a 4xx status whose body carried no modern
- * error, which the HTTP transport reports as a transport failure with a `status`.
+ * A probe outcome that identifies a server of the handshake era only: any
+ * error but the stateless era's own, silence, or (Streamable HTTP) a 4xx
+ * status whose body carried no stateless-era error, which the HTTP transport
+ * reports as a transport failure with a `status`.
  */
-function meansLegacy(error: unknown): boolean {
+function meansHandshakeServer(error: unknown): boolean {
   if (error instanceof LocalError) {
     if (error.code === 'REQUEST_TIMEOUT') return true;
     const status = httpStatus(error) ?? httpStatus(error.cause);
     return error.code === 'TRANSPORT_FAILED' && status !== undefined && status >= 400 && status < 500;
   }
   if (!(error instanceof RpcError)) return false;
-  // -32020..-32099 are MCP's own codes from 2026-07-28 on: only a modern server sends them.
+  // -32020..-32099 are MCP's own codes from 2026-07-28 on: only a stateless-era server sends them.
   return !(error.code <= -32020 && error.code >= -32099);
 }
 

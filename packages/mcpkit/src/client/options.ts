@@ -18,27 +18,37 @@ import type {
   ProgressParams,
   Root,
 } from '../protocol/types/index.js';
-import type { Revision } from '../protocol/versions.js';
+import type { Era, Revision } from '../protocol/versions.js';
 import type { JsonSchemaValidator } from '../schema/jsonSchemaValidator.js';
 
 /**
- * How a connection speaks: `legacy` (the `initialize` handshake, 2024-11-05 …
- * 2025-11-25) or `modern` (per-request `_meta`, 2026-07-28 and later). These
- * are the spec's own terms (`basic/versioning.mdx#terminology`).
+ * How a connection speaks: `handshake` (the `initialize` handshake, 2024-11-05 …
+ * 2025-11-25) or `stateless` (per-request `_meta`, 2026-07-28 and later): the
+ * protocol's own `Era`, so the client and the server say the same.
  */
-export type ClientEra = 'legacy' | 'modern';
+export type ClientEra = Era;
+
+/**
+ * The client's former names of the eras (the spec's compatibility sections
+ * say legacy and modern), still accepted by `ClientOptions.era`.
+ *
+ * @deprecated Write `handshake` for `legacy` and `stateless` for `modern`.
+ */
+export type DeprecatedEraName = 'legacy' | 'modern';
 
 /**
  * Which revision to speak: `auto` (probe with `server/discover`, fall back to
  * `initialize`), an era (its newest revision), or one pinned revision.
  */
-export type EraPreference = 'auto' | ClientEra | Revision;
+// eslint-disable-next-line @typescript-eslint/no-deprecated -- the old names are still accepted
+export type EraPreference = 'auto' | ClientEra | DeprecatedEraName | Revision;
 
 /** What a handler knows when it answers one of the server's input requests. */
 export interface InputContext {
   /**
    * Fires when the answer is no longer wanted: the server cancelled its
-   * request (legacy), or the call that needed the input was aborted (modern).
+   * request (handshake era), or the call that needed the input was aborted
+   * (stateless era).
    */
   readonly signal: AbortSignal;
   /** The era of the connection. */
@@ -121,7 +131,7 @@ export interface ClientOptions {
   readonly timeoutMs?: number;
   /** Default hard maximum of each request, ms, which progress cannot extend (default none). */
   readonly maxTotalTimeoutMs?: number;
-  /** How long the `server/discover` probe waits before deciding the server is legacy, ms (default 3 000). */
+  /** How long the `server/discover` probe waits before deciding the server speaks only the handshake era, ms (default 3 000). */
   readonly probeTimeoutMs?: number;
   /** How many `input_required` rounds one call may take before it fails (default 10). */
   readonly maxInputRounds?: number;

@@ -5,7 +5,7 @@
  * - A method the negotiated revision lacks, or whose server capability is
  *   absent, is refused locally (`LocalError('NOT_SUPPORTED')`), so the
  *   application learns it before anything is sent.
- * - Results are read by `resultType`: absent (a legacy server) is complete;
+ * - Results are read by `resultType`: absent (a handshake-era server) is complete;
  *   `input_required` only where the method allows it; a task handle only for
  *   `tools/call` (`client/tasks.ts`); anything else is invalid.
  *
@@ -69,8 +69,8 @@ export async function callMethod(
   let outcome: unknown;
   let retried = false;
   try {
-    // The legacy era has neither input rounds nor the revision retry: one request, nothing wrapped.
-    if (session.era === 'legacy') outcome = await session.send(method, given, toRequestOptions(options));
+    // The handshake era has neither input rounds nor the revision retry: one request, nothing wrapped.
+    if (session.era === 'handshake') outcome = await session.send(method, given, toRequestOptions(options));
     else ({ result: outcome, retried } = await send(host, session, method, entry, given, options));
   } catch (error) {
     // An invalid cursor: every cached page of that list is suspect (caching.mdx#interaction-with-pagination).
@@ -101,7 +101,7 @@ function send(
 ): Promise<RoundsOutcome> {
   const wire = toRequestOptions(options);
   const once = (p: RoundParams): Promise<unknown> => sendOnce(session, method, p, wire);
-  if (session.era !== 'modern' || entry?.inputRequired !== true)
+  if (session.era !== 'stateless' || entry?.inputRequired !== true)
     return once(params).then((result) => ({ result, retried: false }));
   const signal = options.signal ?? NEVER;
   return runRounds(method, params, {
@@ -111,7 +111,7 @@ function send(
   });
 }
 
-/** One request; in the modern era retried once when the server rejects our revision yet lists it (a transient refusal). */
+/** One request; in the stateless era retried once when the server rejects our revision yet lists it (a transient refusal). */
 async function sendOnce(
   session: ClientSession,
   method: string,
@@ -121,7 +121,7 @@ async function sendOnce(
   try {
     return await session.send(method, params, options);
   } catch (error) {
-    if (!(error instanceof RpcError) || error.code !== ErrorCode.UnsupportedProtocolVersion || session.era !== 'modern')
+    if (!(error instanceof RpcError) || error.code !== ErrorCode.UnsupportedProtocolVersion || session.era !== 'stateless')
       throw error;
     const supported = isObject(error.data) ? error.data['supported'] : undefined;
     if (!Array.isArray(supported) || !supported.includes(session.negotiated.revision)) throw error;

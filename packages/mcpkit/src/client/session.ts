@@ -1,7 +1,7 @@
 /**
  * One connection's client side: the JSON-RPC connection, what negotiation
  * settled (revision, server info and capabilities), the request `_meta` of the
- * modern era, and the legacy era's server-to-client requests. `McpClient`
+ * stateless era, and the handshake era's server-to-client requests. `McpClient`
  * keeps one session per connection; everything that outlives a connection
  * (subscriptions, notification handlers) lives in the client.
  *
@@ -34,15 +34,15 @@ export interface Negotiated {
   readonly serverInfo: Implementation | undefined;
   readonly serverCapabilities: ServerCapabilities;
   readonly instructions: string | undefined;
-  /** Modern era: the `server/discover` result negotiation got (it seeds the cache). */
+  /** Stateless era: the `server/discover` result negotiation got (it seeds the cache). */
   readonly discovered?: DiscoverResult;
 }
 
-/** Who the client is, for `initialize` and the modern request `_meta`. */
+/** Who the client is, for `initialize` and the stateless era's request `_meta`. */
 export interface ClientIdentity {
   readonly info: Implementation;
   readonly capabilities: ClientCapabilities;
-  /** The log level requested with `setLoggingLevel` (modern: sent on every request). */
+  /** The log level requested with `setLoggingLevel` (stateless era: sent on every request). */
   readonly logLevel: () => LoggingLevel | undefined;
 }
 
@@ -103,7 +103,7 @@ export class ClientSession {
 
   /** The negotiated era, if negotiation finished. */
   get era(): ClientEra | undefined {
-    return this.#negotiated === undefined ? undefined : eraOf(this.#negotiated.revision) === 'stateless' ? 'modern' : 'legacy';
+    return this.#negotiated === undefined ? undefined : eraOf(this.#negotiated.revision);
   }
 
   /** Records what negotiation settled. */
@@ -116,7 +116,7 @@ export class ClientSession {
     return this.connection.start();
   }
 
-  /** The request `_meta` of the modern era at `revision`, merged over the caller's own `_meta`. */
+  /** The request `_meta` of the stateless era at `revision`, merged over the caller's own `_meta`. */
   meta(revision: Revision, own?: unknown): Readonly<Record<string, unknown>> {
     const identity = this.#hooks.identity;
     const level = identity.logLevel();
@@ -133,14 +133,14 @@ export class ClientSession {
     return meta;
   }
 
-  /** Params as sent: in the modern era with the request `_meta`. */
+  /** Params as sent: in the stateless era with the request `_meta`. */
   paramsFor(params: Readonly<Record<string, unknown>> | undefined): Readonly<Record<string, unknown>> | undefined {
     const negotiated = this.negotiated;
     if (eraOf(negotiated.revision) !== 'stateless') return params;
     return { ...params, _meta: this.meta(negotiated.revision, params?.['_meta']) };
   }
 
-  /** Sends one request (the `_meta` added in the modern era). */
+  /** Sends one request (the `_meta` added in the stateless era). */
   send(method: string, params: Readonly<Record<string, unknown>> | undefined, options?: RequestOptions): Promise<unknown> {
     return this.connection.request(method, this.paramsFor(params), options);
   }
@@ -171,17 +171,17 @@ export class ClientSession {
     return this.connection.close();
   }
 
-  /** The context handlers of the legacy era's server requests see. */
+  /** The context handlers of the handshake era's server requests see. */
   inputContext(signal: AbortSignal): InputContext {
     const negotiated = this.negotiated;
-    return { signal, era: this.era ?? 'legacy', revision: negotiated.revision, serverInfo: negotiated.serverInfo };
+    return { signal, era: this.era ?? 'handshake', revision: negotiated.revision, serverInfo: negotiated.serverInfo };
   }
 
-  /** Legacy era: the server asks (ping, elicitation, sampling, roots). */
+  /** Handshake era: the server asks (ping, elicitation, sampling, roots). */
   async #onRequest(request: JsonRpcRequest, rpc: RequestContext): Promise<unknown> {
     const { method } = request;
-    // A modern server never sends requests (it answers input_required instead).
-    if (this.era !== 'legacy') throw RpcError.methodNotFound(method);
+    // A stateless-era server never sends requests (it answers input_required instead).
+    if (this.era !== 'handshake') throw RpcError.methodNotFound(method);
     if (method === 'ping') return {};
     const inputs = this.#hooks.inputs;
     if (!isInputMethod(method) || !inputs.handles(method)) throw RpcError.methodNotFound(method);

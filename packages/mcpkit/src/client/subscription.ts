@@ -1,8 +1,8 @@
 /**
  * One subscription, the same object in both eras. It outlives connections: on
  * each new connection the manager (`subscriptions.ts`) binds it again, to a
- * `subscriptions/listen` stream (modern) or to `resources/subscribe` plus the
- * session's list-changed notifications (legacy).
+ * `subscriptions/listen` stream (stateless era) or to `resources/subscribe` plus the
+ * session's list-changed notifications (handshake era).
  *
  * @module
  */
@@ -37,7 +37,7 @@ export interface Subscription {
   /** What was asked for. */
   readonly filter: SubscribeFilter;
   /**
-   * What the server agreed to send (modern: its acknowledgment; legacy: what
+   * What the server agreed to send (stateless era: its acknowledgment; handshake era: what
    * its capabilities offer). Types it omitted will never arrive. Updated when
    * the subscription is re-opened on a new connection.
    */
@@ -50,8 +50,8 @@ export interface Subscription {
 
 /** How a subscription is bound to the current connection. */
 export type Binding =
-  | { readonly kind: 'modern'; readonly id: RequestId; readonly controller: AbortController }
-  | { readonly kind: 'legacy'; readonly uris: readonly string[] };
+  | { readonly kind: 'stateless'; readonly id: RequestId; readonly controller: AbortController }
+  | { readonly kind: 'handshake'; readonly uris: readonly string[] };
 
 /** What a subscription needs from its manager. */
 export interface SubscriptionOwner {
@@ -94,7 +94,7 @@ export class ActiveSubscription implements Subscription {
     }
   }
 
-  /** True if a legacy-era notification is one this subscription asked for. */
+  /** True if a handshake-era notification is one this subscription asked for. */
   wants(method: string, params: Readonly<Record<string, unknown>>): boolean {
     const f = this.filter;
     switch (method) {
@@ -106,7 +106,7 @@ export class ActiveSubscription implements Subscription {
         return f.resourcesListChanged === true;
       case 'notifications/resources/updated': {
         const uri = params['uri'];
-        const uris = this.binding?.kind === 'legacy' ? this.binding.uris : [];
+        const uris = this.binding?.kind === 'handshake' ? this.binding.uris : [];
         // The updated URI may be a sub-resource of the one subscribed to.
         return typeof uri === 'string' && uris.some((u) => uri === u || uri.startsWith(u.endsWith('/') ? u : `${u}/`));
       }

@@ -1,11 +1,11 @@
 /**
  * One subscription API for both eras.
  *
- * - Modern: each subscription is a long-lived `subscriptions/listen` request.
+ * - Stateless era: each subscription is a long-lived `subscriptions/listen` request.
  *   The server acknowledges first, then tags every notification of the stream
  *   with `_meta.subscriptionId` (the request's id), which is how streams
  *   sharing a connection are told apart.
- * - Legacy: `resources/subscribe` per URI (shared by reference count between
+ * - Handshake era: `resources/subscribe` per URI (shared by reference count between
  *   subscriptions), and the session's plain list-changed notifications.
  *
  * Subscriptions outlive connections: a dropped connection leaves them waiting,
@@ -93,7 +93,7 @@ export class SubscriptionManager implements SubscriptionOwner {
   /** Routes a server notification to the subscriptions it belongs to. */
   route(session: ClientSession, method: string, params: Readonly<Record<string, unknown>>): void {
     if (session !== this.#session) return;
-    if (session.era !== 'modern') {
+    if (session.era !== 'stateless') {
       for (const subscription of this.#active) if (subscription.wants(method, params)) subscription.deliver(method, params);
       return;
     }
@@ -123,11 +123,11 @@ export class SubscriptionManager implements SubscriptionOwner {
     this.#active.delete(subscription);
     const binding = subscription.binding;
     subscription.binding = undefined;
-    if (binding?.kind === 'modern') {
+    if (binding?.kind === 'stateless') {
       this.#streams.delete(binding.id);
       // The engine sends notifications/cancelled for the listen request.
       binding.controller.abort('Subscription closed');
-    } else if (binding?.kind === 'legacy') {
+    } else if (binding?.kind === 'handshake') {
       await Promise.all(binding.uris.map((uri) => this.#drop(uri)));
     }
   }
@@ -138,7 +138,7 @@ export class SubscriptionManager implements SubscriptionOwner {
   }
 
   #open(subscription: ActiveSubscription, session: ClientSession): Promise<void> {
-    return session.era === 'modern' ? this.#listen(subscription, session) : this.#legacy(subscription, session);
+    return session.era === 'stateless' ? this.#listen(subscription, session) : this.#handshake(subscription, session);
   }
 
   async #listen(subscription: ActiveSubscription, session: ClientSession): Promise<void> {
@@ -157,7 +157,7 @@ export class SubscriptionManager implements SubscriptionOwner {
     });
     if (id === undefined) await promise;
     const streamId = id as RequestId;
-    const binding = { kind: 'modern', id: streamId, controller } as const;
+    const binding = { kind: 'stateless', id: streamId, controller } as const;
     subscription.binding = binding;
     this.#streams.set(streamId, subscription);
     this.#acks.set(streamId, acknowledge);
@@ -199,7 +199,7 @@ export class SubscriptionManager implements SubscriptionOwner {
     }
   }
 
-  async #legacy(subscription: ActiveSubscription, session: ClientSession): Promise<void> {
+  async #handshake(subscription: ActiveSubscription, session: ClientSession): Promise<void> {
     const caps = session.negotiated.serverCapabilities;
     const f = subscription.filter;
     const uris = caps.resources?.subscribe === true ? [...new Set(f.resources ?? [])] : [];
@@ -215,7 +215,7 @@ export class SubscriptionManager implements SubscriptionOwner {
       await Promise.all(kept.map((uri) => this.#drop(uri)));
       throw error;
     }
-    subscription.binding = { kind: 'legacy', uris };
+    subscription.binding = { kind: 'handshake', uris };
     subscription.acknowledged = {
       ...(f.toolsListChanged === true && caps.tools?.listChanged === true && { toolsListChanged: true }),
       ...(f.promptsListChanged === true && caps.prompts?.listChanged === true && { promptsListChanged: true }),
@@ -224,7 +224,7 @@ export class SubscriptionManager implements SubscriptionOwner {
     };
   }
 
-  /** Legacy: subscribes to `uri` unless another subscription already did. */
+  /** Handshake era: subscribes to `uri` unless another subscription already did. */
   async #keep(session: ClientSession, uri: string): Promise<void> {
     const count = this.#uris.get(uri) ?? 0;
     this.#uris.set(uri, count + 1);
@@ -237,7 +237,7 @@ export class SubscriptionManager implements SubscriptionOwner {
     }
   }
 
-  /** Legacy: unsubscribes from `uri` when no subscription wants it any more. */
+  /** Handshake era: unsubscribes from `uri` when no subscription wants it any more. */
   async #drop(uri: string): Promise<void> {
     const count = (this.#uris.get(uri) ?? 1) - 1;
     if (count > 0) {
@@ -255,7 +255,7 @@ export class SubscriptionManager implements SubscriptionOwner {
   /** The server ended a stream. */
   #ended(subscription: ActiveSubscription): void {
     const binding = subscription.binding;
-    if (binding?.kind === 'modern') {
+    if (binding?.kind === 'stateless') {
       this.#streams.delete(binding.id);
       this.#acks.delete(binding.id);
     }

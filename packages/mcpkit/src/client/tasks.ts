@@ -84,7 +84,7 @@ export class ClientTasks {
 
 /** Waits until task `taskId` ends and resolves with the result of the call it runs; rejects with its error. */
 export function awaitTask(host: TasksHost, taskId: string, options: AwaitTaskOptions = {}): Promise<T.CallToolResult> {
-  return host.session().era === 'modern' ? awaitExtension(host, taskId, options) : awaitCore(host, taskId, options);
+  return host.session().era === 'stateless' ? awaitExtension(host, taskId, options) : awaitCore(host, taskId, options);
 }
 
 const TERMINAL: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);

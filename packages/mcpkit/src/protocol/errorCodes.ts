@@ -2,7 +2,7 @@
  * MCP error codes as named constants, and what each revision allows.
  *
  * Reserved ranges (2026-07-28 `basic/index.mdx#error-codes`):
- * -32768..-32000 are JSON-RPC's; within them -32000..-32019 are legacy (no new
+ * -32768..-32000 are JSON-RPC's; within them -32000..-32019 are the old range (no new
  * allocations; only -32002 has a meaning receivers may assume) and
  * -32020..-32099 are reserved for the MCP specification. Applications use codes
  * outside -32768..-32000.
@@ -22,9 +22,9 @@ export const ErrorCode = {
   InvalidParams: -32602,
   /** Internal error. */
   InternalError: -32603,
-  /** Legacy (≤ 2025-11-25): resource not found. 2026-07-28 uses -32602 instead. */
+  /** Handshake era (≤ 2025-11-25): resource not found. 2026-07-28 uses -32602 instead. */
   ResourceNotFound: -32002,
-  /** Legacy (2025-11-25): URL-mode elicitation required before the request can proceed. */
+  /** Handshake era (2025-11-25): URL-mode elicitation required before the request can proceed. */
   UrlElicitationRequired: -32042,
   /** 2026-07-28: an `Mcp-*` HTTP header disagrees with the body (HTTP 400). */
   HeaderMismatch: -32020,

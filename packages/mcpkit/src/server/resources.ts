@@ -153,7 +153,7 @@ export function resourceNotFound(uri: string, revision?: Revision): RpcError {
   return new RpcError(code, `Resource not found: ${uri}`, { uri });
 }
 
-/** Gives a handler's -32002 ("not found", the legacy code) the code of the client's revision. */
+/** Gives a handler's -32002 ("not found", the handshake era's code) the code of the client's revision. */
 export function forRevision(error: unknown, uri: string, revision: Revision): unknown {
   if (!(error instanceof RpcError) || error.code !== ErrorCode.ResourceNotFound || eraOf(revision) !== 'stateless') return error;
   return new RpcError(ErrorCode.InvalidParams, error.message, error.data ?? { uri }, { cause: error });

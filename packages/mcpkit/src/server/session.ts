@@ -231,7 +231,7 @@ export class ServerSession {
         `Not initialized: send initialize first, or the request _meta of 2026-07-28 ("${META_PROTOCOL_VERSION}")`,
       );
     }
-    return this.#legacy(request.method, params, meta, handshake, rpc);
+    return this.#handshakeRequest(request.method, params, meta, handshake, rpc);
   }
 
   /** The table entry of `method`, if the server serves it in `revision`; -32601 otherwise. */
@@ -248,7 +248,7 @@ export class ServerSession {
     if (issue !== undefined) throw RpcError.invalidParams(`Invalid params: ${issue}`);
   }
 
-  async #legacy(
+  async #handshakeRequest(
     method: string,
     params: Readonly<Record<string, unknown>>,
     meta: Readonly<Record<string, unknown>> | undefined,
@@ -259,7 +259,7 @@ export class ServerSession {
     this.#validate(entry, params);
     const caller = new HandshakeCaller(this, hs, rpc.info?.auth, this.#notifyOnSession);
     const scope = new RequestScope(rpc, caller, this.#host, new LiveChannel(rpc, hs.capabilities, hs.revision), meta);
-    const core = this.#legacyMethod(method, hs) ?? this.#coreTasks(method, params, meta, caller, rpc) ?? this.#feature(method);
+    const core = this.#handshakeMethod(method, hs) ?? this.#coreTasks(method, params, meta, caller, rpc) ?? this.#feature(method);
     return this.#host.run({ method, params }, scope, core);
   }
 
@@ -302,7 +302,7 @@ export class ServerSession {
     rpc: RequestContext,
   ): Promise<unknown> {
     if (this.#mode === 'stateless') {
-      // A legacy client has no way forward: name the versions, as 2026-07-28 asks (basic/versioning).
+      // A handshake-era client has no way forward: name the versions, as 2026-07-28 asks (basic/versioning).
       const supported = statelessRevisions(this.#host);
       throw new RpcError(
         ErrorCode.MethodNotFound,
@@ -363,7 +363,7 @@ export class ServerSession {
   }
 
   /** The methods only the handshake era has. */
-  #legacyMethod(method: string, hs: Handshake): MethodHandler | undefined {
+  #handshakeMethod(method: string, hs: Handshake): MethodHandler | undefined {
     switch (method) {
       case 'ping':
         return () => Promise.resolve({});

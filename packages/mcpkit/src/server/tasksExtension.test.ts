@@ -109,7 +109,7 @@ describe('negotiation', () => {
     }
   });
 
-  it('tasks/result and tasks/list do not exist; the legacy task param is ignored', async () => {
+  it('tasks/result and tasks/list do not exist; the 2025-11-25 task param is ignored', async () => {
     const p = await peer(taskServer().server);
     await expectRpcError(call(p, 'tasks/result', { taskId: 'x' }), -32601);
     await expectRpcError(call(p, 'tasks/list'), -32601);

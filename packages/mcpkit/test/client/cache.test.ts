@@ -1,4 +1,4 @@
-// The modern era's result cache (2026-07-28 server/utilities/caching.mdx):
+// The stateless era's result cache (2026-07-28 server/utilities/caching.mdx):
 // fresh for ttlMs, keyed by method + params without _meta, invalidated by
 // list_changed / resources/updated and by an invalid cursor, never filled by
 // MRTR retries, bypassed with { cache: false }.
@@ -26,7 +26,7 @@ function cachingServer(ttlMs = 60_000): { server: McpServer; counts: Map<string,
   return { server, counts };
 }
 
-describe('modern era', () => {
+describe('stateless era', () => {
   it('serves fresh results from the cache, per method and params', async () => {
     const { server, counts } = cachingServer();
     linked = await link(server);
@@ -145,10 +145,10 @@ describe('modern era', () => {
   });
 });
 
-describe('legacy era', () => {
-  it('caches nothing (legacy results carry no ttlMs)', async () => {
+describe('handshake era', () => {
+  it('caches nothing (handshake results carry no ttlMs)', async () => {
     const { server, counts } = cachingServer();
-    linked = await link(server, { era: 'legacy' });
+    linked = await link(server, { era: 'handshake' });
     await linked.client.listTools();
     await linked.client.listTools();
     expect(counts.get('tools/list')).toBe(2);

@@ -28,7 +28,7 @@ describe('docs/client.md', () => {
     const client = new McpClient({ name: 'my-app', version: '1.0.0' });
     await connected(client);
     expect([client.era, client.revision, client.serverInfo?.name, client.instructions]).toEqual([
-      'modern',
+      'stateless',
       '2026-07-28',
       'demo',
       'Be nice.',

@@ -17,13 +17,13 @@ afterEach(async () => {
 
 describe.each(ERAS)('era %s', (era) => {
   const expected: Revision = era === 'auto' ? '2026-07-28' : (era as Revision);
-  const modern = expected === '2026-07-28';
+  const stateless = expected === '2026-07-28';
 
   it('negotiates and exposes what the server said', async () => {
     linked = await link(demoServer(), { era });
     const { client } = linked;
     expect(client.revision).toBe(expected);
-    expect(client.era).toBe(modern ? 'modern' : 'legacy');
+    expect(client.era).toBe(stateless ? 'stateless' : 'handshake');
     expect(client.serverInfo).toMatchObject({ name: 'demo', version: '2.0.0' });
     expect(client.instructions).toBe('Be nice.');
     expect(client.serverCapabilities).toMatchObject({
@@ -73,14 +73,14 @@ describe.each(ERAS)('era %s', (era) => {
     expect(error).toBeInstanceOf(ResourceNotFoundError);
     expect(error).toBeInstanceOf(RpcError);
     expect(isResourceNotFound(error)).toBe(true);
-    expect((error as ResourceNotFoundError).code).toBe(modern ? -32602 : -32002);
+    expect((error as ResourceNotFoundError).code).toBe(stateless ? -32602 : -32002);
     expect((error as ResourceNotFoundError).uri).toBe('demo://nothing');
   });
 
   it('refuses methods the revision lacks, locally', async () => {
     linked = await link(demoServer(), { era });
     const { client } = linked;
-    if (modern) {
+    if (stateless) {
       await expectLocalError(client.ping(), 'NOT_SUPPORTED');
       await expectLocalError(client.request('resources/subscribe', { uri: 'demo://readme' }), 'NOT_SUPPORTED');
       expect(await client.discover()).toMatchObject({ supportedVersions: expect.arrayContaining(['2026-07-28']) as unknown });

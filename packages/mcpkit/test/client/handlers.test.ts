@@ -142,7 +142,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
 });
 
 describe('roots list changed', () => {
-  it('is sent in the legacy era when declared', async () => {
+  it('is sent in the handshake era when declared', async () => {
     const s = server();
     const received: string[] = [];
     s.onNotification('notifications/roots/list_changed', (_params, session) => received.push(String(session.revision)));
@@ -152,21 +152,21 @@ describe('roots list changed', () => {
     expect(received).toEqual(['2025-06-18']);
   });
 
-  it('is a no-op in the modern era, and when not declared', async () => {
+  it('is a no-op in the stateless era, and when not declared', async () => {
     const fake = await fakeServer((r) => (r.method === 'server/discover' ? discoverResult() : {}));
     const client = new McpClient({ name: 'c', version: '1', handlers });
     await client.connect(fake.transport);
     await client.notifyRootsListChanged();
-    const legacy = await link(server(), { era: 'legacy', handlers: { roots: { list: () => [] } } });
-    await legacy.client.notifyRootsListChanged();
+    const handshake = await link(server(), { era: 'handshake', handlers: { roots: { list: () => [] } } });
+    await handshake.client.notifyRootsListChanged();
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(fake.notifications.map((n) => n.method)).toEqual([]);
-    await legacy.close();
+    await handshake.close();
     await client.close();
   });
 });
 
-describe('odd input requests from a modern server', () => {
+describe('odd input requests from a stateless-era server', () => {
   async function serve(inputRequests: object, extra: ClientHandlers): Promise<McpClient> {
     const fake = await fakeServer((r) => {
       if (r.method === 'server/discover') return discoverResult({ tools: {} });

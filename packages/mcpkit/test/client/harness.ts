@@ -82,12 +82,12 @@ export function silence(): Promise<never> {
   return new Promise(() => undefined);
 }
 
-/** The 2026-07-28 decoration a modern server adds to a complete result. */
+/** The 2026-07-28 decoration a stateless-era server adds to a complete result. */
 export function complete<T extends object>(result: T, extra: object = {}): T & { resultType: 'complete' } {
   return { ...result, ...extra, resultType: 'complete' };
 }
 
-/** A DiscoverResult for a fake modern server. */
+/** A DiscoverResult for a fake stateless server. */
 export function discoverResult(capabilities: object = { tools: {} }, extra: object = {}): Record<string, unknown> {
   return complete(
     {

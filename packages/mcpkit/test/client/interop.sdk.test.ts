@@ -1,10 +1,10 @@
 // Interop: the official servers driven by mcpkit's client, through an adapter
 // between their transport interface and ours.
-// - v1 (`@modelcontextprotocol/sdk` 1.x McpServer): legacy only; `auto`
+// - v1 (`@modelcontextprotocol/sdk` 1.x McpServer): handshake only; `auto`
 //   falls back from server/discover (-32601) to initialize.
 // - v2 (`@modelcontextprotocol/server` McpServer behind `serveStdio`, which
-//   picks the era from the opening message): modern with `auto` (discover,
-//   input_required rounds), legacy when pinned (real server-to-client requests).
+//   picks the era from the opening message): stateless with `auto` (discover,
+//   input_required rounds), handshake when pinned (real server-to-client requests).
 import { McpServer as V1Server, ResourceTemplate as V1Template } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InMemoryTransport as V1Memory } from '@modelcontextprotocol/sdk/inMemory.js';
 import {
@@ -97,9 +97,9 @@ async function connectV1(server: V1Server, options: Partial<ClientOptions> = {})
 }
 
 describe('official v1 server', () => {
-  it('negotiates the legacy era from auto', async () => {
+  it('negotiates the handshake era from auto', async () => {
     const client = await connectV1(v1Server());
-    expect(client.era).toBe('legacy');
+    expect(client.era).toBe('handshake');
     expect(client.revision).toBe('2025-11-25');
     expect(client.serverInfo).toMatchObject({ name: 'official-v1' });
   });
@@ -147,12 +147,12 @@ describe('official v1 server', () => {
     expect((await client.listAllTools()).map((t) => t.name)).toContain('late');
   });
 
-  it('cannot be spoken to in the modern era', async () => {
+  it('cannot be spoken to in the stateless era', async () => {
     const [clientSide, serverSide] = V1Memory.createLinkedPair();
     const server = v1Server();
     await server.connect(serverSide);
     closers.push(() => server.close());
-    await expectLocalError(newClient({ era: 'modern' }).connect(fromSdkTransport(clientSide)), 'NOT_SUPPORTED');
+    await expectLocalError(newClient({ era: 'stateless' }).connect(fromSdkTransport(clientSide)), 'NOT_SUPPORTED');
   });
 });
 
@@ -208,9 +208,9 @@ async function connectV2(options: Partial<ClientOptions> = {}): Promise<McpClien
 }
 
 describe.each([
-  ['auto', 'modern', '2026-07-28'],
-  ['2025-11-25', 'legacy', '2025-11-25'],
-  ['2025-03-26', 'legacy', '2025-03-26'],
+  ['auto', 'stateless', '2026-07-28'],
+  ['2025-11-25', 'handshake', '2025-11-25'],
+  ['2025-03-26', 'handshake', '2025-03-26'],
 ] as const)('official v2 server (%s)', (era, expectedEra, revision) => {
   it('negotiates', async () => {
     const client = await connectV2({ era });

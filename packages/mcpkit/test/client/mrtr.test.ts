@@ -1,5 +1,5 @@
-// Input requests: the same handlers answer a legacy server's requests and a
-// modern server's input_required rounds (2026-07-28 basic/patterns/mrtr.mdx).
+// Input requests: the same handlers answer a handshake-era server's requests and a
+// stateless server's input_required rounds (2026-07-28 basic/patterns/mrtr.mdx).
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { McpClient } from '../../src/client/client.js';
@@ -77,7 +77,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('handlers at %s', (era) => 
     const client = await connect();
     expect((await client.callTool({ name: 'hello' })).content).toEqual([{ type: 'text', text: 'hello Ada' }]);
     expect(asked[0]?.context).toMatchObject({
-      era: era === '2026-07-28' ? 'modern' : 'legacy',
+      era: era === '2026-07-28' ? 'stateless' : 'handshake',
       revision: era,
       serverInfo: { name: 'asking' },
     });
@@ -103,7 +103,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('handlers at %s', (era) => 
   });
 });
 
-describe('modern rounds on the wire', () => {
+describe('stateless rounds on the wire', () => {
   const STATE = '  opaque ✓ state\u0000with "quotes" ==  ';
 
   async function scripted(
@@ -123,7 +123,7 @@ describe('modern rounds on the wire', () => {
       const answer = rounds[Math.min(round++, rounds.length - 1)];
       return answer?.(r);
     });
-    const client = new Client({ name: 'c', version: '1', era: 'modern', handlers: extra, ...options });
+    const client = new Client({ name: 'c', version: '1', era: 'stateless', handlers: extra, ...options });
     await client.connect(fake.transport);
     return { client, calls };
   }
@@ -207,8 +207,8 @@ describe('modern rounds on the wire', () => {
   });
 
   it('treats a missing resultType as complete, and refuses an unknown one', async () => {
-    const plain = await scripted([() => ({ content: [{ type: 'text', text: 'legacy-shaped' }] })]);
-    expect((await plain.client.callTool({ name: 't' })).content).toEqual([{ type: 'text', text: 'legacy-shaped' }]);
+    const plain = await scripted([() => ({ content: [{ type: 'text', text: 'plain-shaped' }] })]);
+    expect((await plain.client.callTool({ name: 't' })).content).toEqual([{ type: 'text', text: 'plain-shaped' }]);
     await plain.client.close();
     const odd = await scripted([() => ({ resultType: 'mystery', content: [] })]);
     await expectLocalError(odd.client.callTool({ name: 't' }), 'PROTOCOL_VIOLATION');
@@ -250,7 +250,7 @@ describe('modern rounds on the wire', () => {
   });
 });
 
-describe('legacy server requests', () => {
+describe('handshake-era server requests', () => {
   it('a server that respects capabilities refuses to ask a client without handlers (-32021)', async () => {
     linked = await link(askingServer(), { era: '2025-11-25' });
     await expectRpcError(linked.client.callTool({ name: 'hello' }), -32021);
@@ -276,7 +276,7 @@ describe('legacy server requests', () => {
     const client = new Client({
       name: 'c',
       version: '1',
-      era: 'legacy',
+      era: 'handshake',
       handlers: { elicitation: { url: () => ({ action: 'accept' }) } },
     });
     await client.connect(fake.transport);

@@ -1,6 +1,6 @@
 // Era negotiation (2026-07-28 basic/transports/stdio.mdx#backward-compatibility):
-// a DiscoverResult means modern; -32022 with a list means modern at a listed
-// version (never a fallback); any other error or silence means legacy.
+// a DiscoverResult means stateless; -32022 with a list means stateless at a listed
+// version (never a fallback); any other error or silence means handshake.
 import { describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/client/client.js';
 import { LocalError } from '../../src/jsonrpc/localError.js';
@@ -19,17 +19,17 @@ function newClient(era: ConstructorParameters<typeof McpClient>[0]['era'] = 'aut
 }
 
 function initializeResult(revision: string): Record<string, unknown> {
-  return { protocolVersion: revision, capabilities: { tools: {} }, serverInfo: { name: 'legacy', version: '0.1' } };
+  return { protocolVersion: revision, capabilities: { tools: {} }, serverInfo: { name: 'handshake', version: '0.1' } };
 }
 
 describe('auto', () => {
-  it('probes with server/discover carrying the request _meta, and stays modern', async () => {
+  it('probes with server/discover carrying the request _meta, and stays stateless', async () => {
     const fake = await fakeServer((r) =>
       r.method === 'server/discover' ? discoverResult({ tools: {} }, { instructions: 'hi' }) : complete({ tools: [] }),
     );
     const client = newClient('auto', { title: 'Neg', handlers: { roots: { list: () => [] } } });
     await client.connect(fake.transport);
-    expect(client.era).toBe('modern');
+    expect(client.era).toBe('stateless');
     expect(client.revision).toBe('2026-07-28');
     expect(client.serverInfo).toEqual({ name: 'fake', version: '0.0.1' });
     expect(client.instructions).toBe('hi');
@@ -50,10 +50,10 @@ describe('auto', () => {
     await client.close();
   });
 
-  it('falls back to initialize on a legacy-only mcpkit server', async () => {
+  it('falls back to initialize on a handshake-only mcpkit server', async () => {
     const server = demoServer({ revisions: HANDSHAKE_REVISIONS });
     const { client, close } = await link(server);
-    expect(client.era).toBe('legacy');
+    expect(client.era).toBe('handshake');
     expect(client.revision).toBe('2025-11-25');
     expect((await client.callTool({ name: 'echo', arguments: { text: 'old' } })).content).toEqual([
       { type: 'text', text: 'echo: old' },
@@ -72,7 +72,7 @@ describe('auto', () => {
     );
     const client = newClient();
     await client.connect(fake.transport);
-    expect(client.era).toBe('legacy');
+    expect(client.era).toBe('handshake');
     expect(client.revision).toBe('2025-06-18');
     expect(fake.requests.map((r) => r.method)).toEqual(['server/discover', 'initialize']);
     expect(fake.requests[1]?.params).toMatchObject({ protocolVersion: '2025-11-25', clientInfo: { name: 'neg' } });
@@ -80,7 +80,7 @@ describe('auto', () => {
     await client.close();
   });
 
-  it('falls back to initialize on an HTTP 4xx without a modern error body', async () => {
+  it('falls back to initialize on an HTTP 4xx without a stateless-era error body', async () => {
     const fake = await fakeServer((r) => (r.method === 'initialize' ? initializeResult('2025-11-25') : {}));
     // What the HTTP transport reports for such a response: a transport failure that keeps the status.
     const http: Transport = {
@@ -93,7 +93,7 @@ describe('auto', () => {
     };
     const client = newClient();
     await client.connect(http);
-    expect(client.era).toBe('legacy');
+    expect(client.era).toBe('handshake');
     expect(fake.requests.map((r) => r.method)).toEqual(['initialize']);
     await client.close();
   });
@@ -119,7 +119,7 @@ describe('auto', () => {
     const started = Date.now();
     await client.connect(fake.transport);
     expect(Date.now() - started).toBeGreaterThanOrEqual(45);
-    expect(client.era).toBe('legacy');
+    expect(client.era).toBe('handshake');
     // The abandoned probe was cancelled (the server saw notifications/cancelled for it).
     expect(probeCancelled).toBe(true);
     await client.close();
@@ -139,7 +139,7 @@ describe('auto', () => {
     });
     const client = newClient();
     await client.connect(fake.transport);
-    expect(client.era).toBe('modern');
+    expect(client.era).toBe('stateless');
     expect(fake.requests.map((r) => r.method)).toEqual(['server/discover', 'server/discover']);
     await client.close();
   });
@@ -172,13 +172,26 @@ describe('auto', () => {
 });
 
 describe('pinned eras', () => {
-  it('legacy goes straight to initialize and accepts an older revision', async () => {
+  it('handshake goes straight to initialize and accepts an older revision', async () => {
     const fake = await fakeServer((r) => (r.method === 'initialize' ? initializeResult('2024-11-05') : {}));
-    const client = newClient('legacy');
+    const client = newClient('handshake');
     await client.connect(fake.transport);
     expect(client.revision).toBe('2024-11-05');
     expect(fake.requests.map((r) => r.method)).toEqual(['initialize']);
     await client.close();
+  });
+
+  it('still takes the deprecated names: legacy is handshake, modern is stateless', async () => {
+    const fake = await fakeServer((r) => (r.method === 'initialize' ? initializeResult('2025-11-25') : {}));
+    const old = newClient('legacy');
+    await old.connect(fake.transport);
+    expect([old.era, fake.requests.map((r) => r.method)]).toEqual(['handshake', ['initialize']]);
+    await old.close();
+    const discovering = await fakeServer((r) => (r.method === 'server/discover' ? discoverResult({ tools: {} }) : {}));
+    const modern = newClient('modern');
+    await modern.connect(discovering.transport);
+    expect([modern.era, modern.revision]).toEqual(['stateless', '2026-07-28']);
+    await modern.close();
   });
 
   it('a pinned handshake revision refuses another one, and closes', async () => {
@@ -189,24 +202,24 @@ describe('pinned eras', () => {
     expect(fake.connection.isOpen).toBe(false);
   });
 
-  it('a legacy answer with a revision nobody knows is refused', async () => {
+  it('a handshake-era answer with a revision nobody knows is refused', async () => {
     const fake = await fakeServer(() => initializeResult('1999-01-01'));
-    await expectLocalError(newClient('legacy').connect(fake.transport), 'NOT_SUPPORTED');
+    await expectLocalError(newClient('handshake').connect(fake.transport), 'NOT_SUPPORTED');
   });
 
-  it('modern never falls back to initialize', async () => {
+  it('stateless never falls back to initialize', async () => {
     const server = demoServer({ revisions: HANDSHAKE_REVISIONS });
     const [clientSide, serverSide] = createInMemoryPair();
     await server.connect(serverSide);
-    const error = await expectLocalError(newClient('modern').connect(clientSide), 'NOT_SUPPORTED');
+    const error = await expectLocalError(newClient('stateless').connect(clientSide), 'NOT_SUPPORTED');
     expect(error.message).toMatch(/No common protocol revision/);
   });
 
-  it('legacy against a modern-only server surfaces the server error', async () => {
-    const server = new McpServer({ name: 'modern-only', version: '1', revisions: ['2026-07-28'] });
+  it('handshake against a stateless-only server surfaces the server error', async () => {
+    const server = new McpServer({ name: 'stateless-only', version: '1', revisions: ['2026-07-28'] });
     const [clientSide, serverSide] = createInMemoryPair();
     await server.connect(serverSide);
-    const error = await expectRpcError(newClient('legacy').connect(clientSide), -32602);
+    const error = await expectRpcError(newClient('handshake').connect(clientSide), -32602);
     expect(error.message).toContain('2026-07-28');
   });
 });
@@ -227,7 +240,7 @@ describe('connect', () => {
   it('aborts the negotiation with the signal', async () => {
     const fake = await fakeServer(() => silence());
     const controller = new AbortController();
-    const connecting = newClient('modern').connect(fake.transport, { signal: controller.signal });
+    const connecting = newClient('stateless').connect(fake.transport, { signal: controller.signal });
     controller.abort();
     await expectLocalError(connecting, 'CANCELLED');
     expect(fake.connection.isOpen).toBe(false);
@@ -253,7 +266,7 @@ describe('after negotiation', () => {
       if (refusals++ < 1) throw new RpcError(-32022, 'Unsupported', { supported: ['2026-07-28'], requested: '2026-07-28' });
       return complete({ tools: [] });
     });
-    const client = newClient('modern');
+    const client = newClient('stateless');
     await client.connect(fake.transport);
     expect(await client.listTools()).toMatchObject({ tools: [] });
     expect(fake.requests.filter((r) => r.method === 'tools/list')).toHaveLength(2);
@@ -265,15 +278,15 @@ describe('after negotiation', () => {
       if (r.method === 'server/discover') return discoverResult({ tools: {} });
       throw new RpcError(-32022, 'Unsupported', { supported: ['2027-01-01'], requested: '2026-07-28' });
     });
-    const client = newClient('modern');
+    const client = newClient('stateless');
     await client.connect(fake.transport);
     await expectRpcError(client.listTools(), -32022);
     await client.close();
   });
 
-  it('sends methods outside the method table as given, with the modern _meta', async () => {
+  it('sends methods outside the method table as given, with the stateless _meta', async () => {
     const fake = await fakeServer((r) => (r.method === 'server/discover' ? discoverResult({}) : { echoed: r.params['x'] }));
-    const client = newClient('modern');
+    const client = newClient('stateless');
     await client.connect(fake.transport);
     expect(await client.request('com.example/custom', { x: 1 })).toEqual({ echoed: 1 });
     expect(fake.requests[1]?.params['_meta']).toMatchObject({ [META_VERSION]: '2026-07-28' });

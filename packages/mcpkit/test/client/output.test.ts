@@ -25,7 +25,7 @@ const TOOLS = [
 /** A server whose tools answer what the test says; `era` picks its lifecycle. */
 async function serve(
   results: Record<string, object>,
-  era: 'legacy' | 'modern',
+  era: 'handshake' | 'stateless',
   options: Partial<ClientOptions> = {},
 ): Promise<{ client: McpClient; calls: Received[]; fake: FakeServer }> {
   const calls: Received[] = [];
@@ -56,7 +56,7 @@ async function serve(
   return { client, calls, fake };
 }
 
-describe.each(['legacy', 'modern'] as const)('%s era', (era) => {
+describe.each(['handshake', 'stateless'] as const)('%s era', (era) => {
   it('accepts conforming structured content, listing the tools once to learn the schema', async () => {
     const { client, calls } = await serve({ sum: { content: [], structuredContent: { sum: 3 } } }, era);
     expect((await client.callTool({ name: 'sum' })).structuredContent).toEqual({ sum: 3 });

@@ -1,6 +1,6 @@
-// One subscription API for both eras: subscriptions/listen streams (modern,
+// One subscription API for both eras: subscriptions/listen streams (stateless,
 // demultiplexed by _meta.subscriptionId) and resources/subscribe plus plain
-// list_changed notifications (legacy); re-opened after a reconnect.
+// list_changed notifications (handshake); re-opened after a reconnect.
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/client/client.js';
 import type { SubscriptionNotification } from '../../src/client/subscription.js';
@@ -131,7 +131,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
   });
 });
 
-describe('modern streams on the wire', () => {
+describe('stateless streams on the wire', () => {
   it('tags by subscriptionId, closes with notifications/cancelled, and ends when the server does', async () => {
     const streams: { id: unknown; cancelled: boolean }[] = [];
     const fake = await fakeServer(async (r, rpc) => {
@@ -196,17 +196,17 @@ describe('modern streams on the wire', () => {
 
   it('ends subscriptions when the server shuts down', async () => {
     const { server } = countingServer();
-    linked = await link(server, { era: 'modern' });
+    linked = await link(server, { era: 'stateless' });
     const subscription = await linked.client.subscribe({ toolsListChanged: true }, () => undefined);
     await server.close({ graceMs: 50 });
     await subscription.done;
   });
 });
 
-describe('legacy resource subscriptions', () => {
+describe('handshake resource subscriptions', () => {
   it('share one resources/subscribe between subscriptions of the same URI', async () => {
     const { server, counts } = countingServer();
-    linked = await link(server, { era: 'legacy' });
+    linked = await link(server, { era: 'handshake' });
     const a = await linked.client.subscribe({ resources: ['demo://readme'] }, () => undefined);
     const b = await linked.client.subscribe({ resources: ['demo://readme'] }, () => undefined);
     expect(counts.get('resources/subscribe')).toBe(1);

@@ -13,7 +13,7 @@ import { ACCEPT_BOTH, parseSse } from './webClient.js';
 
 const OPTIONS: HttpHandlerOptions = { maxBodyBytes: 2048, keepAliveMs: 0 };
 const JSON_POST = { accept: ACCEPT_BOTH, 'content-type': 'application/json' };
-const MODERN = { ...JSON_POST, 'mcp-protocol-version': '2026-07-28' };
+const STATELESS = { ...JSON_POST, 'mcp-protocol-version': '2026-07-28' };
 const INIT = {
   jsonrpc: '2.0',
   id: 1,
@@ -27,9 +27,13 @@ interface Case {
   readonly init: RequestInit;
 }
 
-const modern = (method: string, params: Record<string, unknown>, headers: Record<string, string> = {}): RequestInit => ({
+const statelessRequest = (
+  method: string,
+  params: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): RequestInit => ({
   method: 'POST',
-  headers: { ...MODERN, 'mcp-method': method, ...headers },
+  headers: { ...STATELESS, 'mcp-method': method, ...headers },
   body: JSON.stringify({ jsonrpc: '2.0', id: 'c', method, params: { ...params, _meta: meta2026() } }),
 });
 
@@ -47,27 +51,30 @@ const CASES: readonly Case[] = [
       body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
     },
   },
-  { name: 'stateless tools/list', init: modern('tools/list', {}) },
-  { name: 'stateless call', init: modern('tools/call', { name: 'echo', arguments: { text: 'same' } }, { 'mcp-name': 'echo' }) },
+  { name: 'stateless tools/list', init: statelessRequest('tools/list', {}) },
+  {
+    name: 'stateless call',
+    init: statelessRequest('tools/call', { name: 'echo', arguments: { text: 'same' } }, { 'mcp-name': 'echo' }),
+  },
   {
     name: 'stateless progress (SSE)',
-    init: modern(
+    init: statelessRequest(
       'tools/call',
       { name: 'progress', arguments: { steps: 2 }, _meta: { progressToken: 7 } },
       { 'mcp-name': 'progress' },
     ),
   },
-  { name: 'stateless unknown method', init: modern('nope/nothing', {}) },
-  { name: 'stateless header mismatch', init: modern('tools/list', {}, { 'mcp-method': 'prompts/list' }) },
+  { name: 'stateless unknown method', init: statelessRequest('nope/nothing', {}) },
+  { name: 'stateless header mismatch', init: statelessRequest('tools/list', {}, { 'mcp-method': 'prompts/list' }) },
   {
     name: 'stateless missing capability',
-    init: modern('tools/call', { name: 'sample', arguments: { prompt: 'p' } }, { 'mcp-name': 'sample' }),
+    init: statelessRequest('tools/call', { name: 'sample', arguments: { prompt: 'p' } }, { 'mcp-name': 'sample' }),
   },
   {
     name: 'stateless notification',
     init: {
       method: 'POST',
-      headers: { ...MODERN, 'mcp-method': 'notifications/cancelled' },
+      headers: { ...STATELESS, 'mcp-method': 'notifications/cancelled' },
       body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }),
     },
   },
@@ -93,8 +100,8 @@ const CASES: readonly Case[] = [
   { name: 'GET without a session', init: { headers: { accept: 'text/event-stream' } } },
   { name: 'DELETE without a session', init: { method: 'DELETE' } },
   { name: 'other path', path: '/other', init: { method: 'POST', headers: JSON_POST, body: JSON.stringify(INIT) } },
-  { name: 'legacy POST without sessionId', path: '/messages', init: { method: 'POST', headers: JSON_POST, body: '{}' } },
-  { name: 'legacy GET on /messages', path: '/messages', init: {} },
+  { name: 'HTTP+SSE POST without sessionId', path: '/messages', init: { method: 'POST', headers: JSON_POST, body: '{}' } },
+  { name: 'HTTP+SSE GET on /messages', path: '/messages', init: {} },
 ];
 
 const COMPARED_HEADERS = ['content-type', 'allow', 'retry-after', 'cache-control', 'x-accel-buffering', 'mcp-session-id'];

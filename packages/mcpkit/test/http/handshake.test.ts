@@ -273,17 +273,17 @@ describe('handshake era over the web handler', () => {
     server.tool({ name: 'huge', description: 'returns a bigint' }, () => ({ content: [], structuredContent: { n: 10n } }));
     handler = createWebHandler(server);
     const sid = await openSession(handler);
-    const legacy = await handler(
+    const handshakeReply = await handler(
       post({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'huge', arguments: {} } }, sessionHeaders(sid)),
     );
-    expect(await legacy.json()).toMatchObject({ id: 4, error: { code: -32603 } });
-    const modern = await handler(stateless('tools/call', { name: 'huge', arguments: {} }, { id: 5 }));
-    expect(await modern.json()).toMatchObject({ id: 5, error: { code: -32603 } });
+    expect(await handshakeReply.json()).toMatchObject({ id: 4, error: { code: -32603 } });
+    const statelessReply = await handler(stateless('tools/call', { name: 'huge', arguments: {} }, { id: 5 }));
+    expect(await statelessReply.json()).toMatchObject({ id: 5, error: { code: -32603 } });
   });
 
   it('a failed initialize leaves no session behind', async () => {
     const { McpServer } = await import('../../src/server/server.js');
-    handler = createWebHandler(new McpServer({ name: 'modern-only', version: '1', revisions: ['2026-07-28'] }));
+    handler = createWebHandler(new McpServer({ name: 'stateless-only', version: '1', revisions: ['2026-07-28'] }));
     const res = await handler(
       post({
         jsonrpc: '2.0',

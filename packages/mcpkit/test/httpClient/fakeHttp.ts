@@ -195,7 +195,7 @@ export const META_2026 = {
 };
 
 /** A 2026-07-28 request. */
-export function modern(
+export function statelessRequest(
   id: number,
   method: string,
   params: Record<string, unknown> = {},

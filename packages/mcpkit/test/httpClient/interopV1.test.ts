@@ -1,7 +1,7 @@
 /**
  * Interop with the official v1 SDK server (`@modelcontextprotocol/sdk`
  * 1.x) over real HTTP: `StreamableHTTPServerTransport` with sessions and an
- * event store, and the legacy `SSEServerTransport`, driven by mcpkit's
+ * event store, and the HTTP+SSE `SSEServerTransport`, driven by mcpkit's
  * JSON-RPC engine through the client transports.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -176,7 +176,7 @@ describe.each(FACES)('$name face', (face) => {
     });
   });
 
-  describe('official v1 server, legacy HTTP+SSE', () => {
+  describe('official v1 server, HTTP+SSE', () => {
     it('connectHttp falls back from a failed initialize POST to the SSE stream, and everything works there', async () => {
       const server = await legacyServer();
       cleanups.push(() => server.close());

@@ -1,7 +1,7 @@
 /**
  * End to end: `McpClient` with `era: 'auto'` over `connectHttp`, against the
  * three kinds of official server. The client probes with `server/discover`;
- * a legacy server's HTTP error reaches it as an `HttpTransportError` status, so
+ * a handshake-era server's HTTP error reaches it as an `HttpTransportError` status, so
  * it falls back to `initialize`; an HTTP+SSE server then also fails that POST,
  * and the transport switches underneath.
  */
@@ -48,7 +48,7 @@ describe.each(FACES)('$name face', (face) => {
       () => handler.close(),
     );
     const { client, transport } = await connect(face, `${server.origin}/mcp`);
-    expect([client.era, client.revision]).toEqual(['modern', '2026-07-28']);
+    expect([client.era, client.revision]).toEqual(['stateless', '2026-07-28']);
     expect(text(await client.callTool({ name: 'where', arguments: { region: 'Genève' } }))).toBe('in Genève');
     expect(transport.sessionId).toBeUndefined();
   });
@@ -57,7 +57,7 @@ describe.each(FACES)('$name face', (face) => {
     const server = await streamableServer();
     cleanups.push(() => server.close());
     const { client, transport } = await connect(face, `${server.origin}/mcp`);
-    expect([client.era, client.revision]).toEqual(['legacy', '2025-11-25']);
+    expect([client.era, client.revision]).toEqual(['handshake', '2025-11-25']);
     expect(text(await client.callTool({ name: 'echo', arguments: { text: 'v1' } }))).toBe('v1');
     expect(server.sessions.has(transport.sessionId ?? '')).toBe(true);
   });
@@ -66,7 +66,7 @@ describe.each(FACES)('$name face', (face) => {
     const server = await legacyServer();
     cleanups.push(() => server.close());
     const { client, transport } = await connect(face, `${server.origin}/sse`);
-    expect(client.era).toBe('legacy');
+    expect(client.era).toBe('handshake');
     expect(transport.protocol).toBe('http+sse');
     expect(text(await client.callTool({ name: 'echo', arguments: { text: 'sse' } }))).toBe('sse');
   });

@@ -112,14 +112,14 @@ export async function streamableServer(): Promise<
   return { ...server, sessions, deleted, seen };
 }
 
-/** The official legacy setup: `GET /sse` opens an `SSEServerTransport` naming `/messages`; anything else is an HTML 404. */
+/** The official HTTP+SSE setup: `GET /sse` opens an `SSEServerTransport` naming `/messages`; anything else is an HTML 404. */
 export async function legacyServer(): Promise<Listening> {
-  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the legacy transport is what this test is about
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the HTTP+SSE transport is what this test is about
   const transports = new Map<string, SSEServerTransport>();
   const server = await listen((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method === 'GET' && url.pathname === '/sse') {
-      // eslint-disable-next-line @typescript-eslint/no-deprecated -- the legacy transport is what this test is about
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- the HTTP+SSE transport is what this test is about
       const transport = new SSEServerTransport('/messages', res);
       transports.set(transport.sessionId, transport);
       void officialServer().connect(transport);

@@ -53,11 +53,11 @@ describe('fallback to HTTP+SSE', () => {
     ['405', () => page(405, 'Method Not Allowed', 'text/plain')],
     ['an HTML 404', () => page(404, '<pre>Cannot POST /sse</pre>')],
     ['an empty 400', () => empty(400)],
-    ['a 400 with a non-modern id-less error', () => json(rpcError(null, -32000, 'No session'), 400)],
+    ['a 400 with an id-less error of the handshake era', () => json(rpcError(null, -32000, 'No session'), 400)],
   ])('switches when initialize gets %s, re-sends initialize there, and stays there', async (_, modernPost) => {
     const { route } = legacyServer(modernPost);
     const http = new FakeHttp(route);
-    const transport = connectHttp('http://legacy.test/sse', { fetch: http.fetch, headers: { Authorization: 'Bearer t' } });
+    const transport = connectHttp('http://httpsse.test/sse', { fetch: http.fetch, headers: { Authorization: 'Bearer t' } });
     const sink = new RecordingSink();
     await transport.start(sink);
     await transport.send(initialize(0, '2025-11-25'));
@@ -69,21 +69,21 @@ describe('fallback to HTTP+SSE', () => {
     await sink.waitForFrames(2);
     expect(sink.frames[1]).toEqual(result(1, { echoed: 'tools/list' }));
     expect(http.calls.map((c) => `${c.method} ${c.url} ${c.body?.method ?? ''}`.trim())).toEqual([
-      'POST http://legacy.test/sse initialize',
-      'GET http://legacy.test/sse',
-      'POST http://legacy.test/messages?sessionId=abc initialize',
-      'POST http://legacy.test/messages?sessionId=abc notifications/initialized',
-      'POST http://legacy.test/messages?sessionId=abc tools/list',
+      'POST http://httpsse.test/sse initialize',
+      'GET http://httpsse.test/sse',
+      'POST http://httpsse.test/messages?sessionId=abc initialize',
+      'POST http://httpsse.test/messages?sessionId=abc notifications/initialized',
+      'POST http://httpsse.test/messages?sessionId=abc tools/list',
     ]);
     expect(http.calls.every((c) => c.headers['authorization'] === 'Bearer t')).toBe(true);
     await transport.close();
     expect(sink.closedWith).toEqual([undefined]);
   });
 
-  it('does not fall back when the 400 carries a modern JSON-RPC error: the error reaches the caller', async () => {
+  it('does not fall back when the 400 carries a stateless-era JSON-RPC error: the error reaches the caller', async () => {
     const unsupported = rpcError(0, -32022, 'Unsupported protocol version', { supported: ['2026-07-28'] });
     const http = new FakeHttp(() => json(unsupported, 400));
-    const transport = connectHttp('http://modern.test/mcp', { fetch: http.fetch });
+    const transport = connectHttp('http://streamable.test/mcp', { fetch: http.fetch });
     const sink = new RecordingSink();
     await transport.start(sink);
     await transport.send(initialize());

@@ -6,7 +6,20 @@ import { describe, expect, it } from 'vitest';
 import { HttpTransportError } from '../../src/http/client/transportError.js';
 import { StreamableHttpClientTransport } from '../../src/http/client/streamableHttpClientTransport.js';
 import { RecordingSink, waitFor } from '../helpers.js';
-import { empty, event, FakeHttp, json, modern, page, result, rpcError, sse, SseWriter, idOf, type Route } from './fakeHttp.js';
+import {
+  empty,
+  event,
+  FakeHttp,
+  json,
+  statelessRequest,
+  page,
+  result,
+  rpcError,
+  sse,
+  SseWriter,
+  idOf,
+  type Route,
+} from './fakeHttp.js';
 
 const URL_ = 'https://mcp.example.com/mcp';
 
@@ -45,7 +58,7 @@ const TOOLS = {
 describe('Streamable HTTP client, stateless era', () => {
   it('POSTs each request with Accept, Content-Type, MCP-Protocol-Version from _meta, and Mcp-Method', async () => {
     const { http, transport, sink } = await open((call) => json(result(idOf(call), { tools: [] })));
-    await transport.send(modern(1, 'tools/list'));
+    await transport.send(statelessRequest(1, 'tools/list'));
     const [call] = http.calls;
     expect(call?.method).toBe('POST');
     expect(call?.url).toBe(URL_);
@@ -62,11 +75,11 @@ describe('Streamable HTTP client, stateless era', () => {
 
   it('sets Mcp-Name from params.name, params.uri or params.taskId, encoding unsafe values', async () => {
     const { http, transport } = await open((call) => json(result(idOf(call), {})));
-    await transport.send(modern(1, 'tools/call', { name: 'get_weather', arguments: {} }));
-    await transport.send(modern(2, 'resources/read', { uri: 'file:///projects/my app/config.json' }));
-    await transport.send(modern(3, 'prompts/get', { name: 'grüße' }));
-    await transport.send(modern(4, 'tasks/get', { taskId: 'task-17' }));
-    await transport.send(modern(5, 'resources/list'));
+    await transport.send(statelessRequest(1, 'tools/call', { name: 'get_weather', arguments: {} }));
+    await transport.send(statelessRequest(2, 'resources/read', { uri: 'file:///projects/my app/config.json' }));
+    await transport.send(statelessRequest(3, 'prompts/get', { name: 'grüße' }));
+    await transport.send(statelessRequest(4, 'tasks/get', { taskId: 'task-17' }));
+    await transport.send(statelessRequest(5, 'resources/list'));
     expect(http.calls.map((c) => [c.headers['mcp-method'], c.headers['mcp-name']])).toEqual([
       ['tools/call', 'get_weather'],
       ['resources/read', 'file:///projects/my app/config.json'],
@@ -80,13 +93,17 @@ describe('Streamable HTTP client, stateless era', () => {
     const { http, transport } = await open((call) =>
       json(result(idOf(call), call.body?.method === 'tools/list' ? TOOLS : { content: [] })),
     );
-    await transport.send(modern(1, 'tools/call', { name: 'execute_sql', arguments: { region: 'us-west1', tenant: 7 } }));
-    expect(Object.keys(http.calls[0]?.headers ?? {}).filter((h) => h.startsWith('mcp-param-'))).toEqual([]);
-    await transport.send(modern(2, 'tools/list'));
     await transport.send(
-      modern(3, 'tools/call', { name: 'execute_sql', arguments: { region: ' eu ', tenant: 7, query: 'SELECT 1' } }),
+      statelessRequest(1, 'tools/call', { name: 'execute_sql', arguments: { region: 'us-west1', tenant: 7 } }),
     );
-    await transport.send(modern(4, 'tools/call', { name: 'execute_sql', arguments: { region: null, query: 'SELECT 1' } }));
+    expect(Object.keys(http.calls[0]?.headers ?? {}).filter((h) => h.startsWith('mcp-param-'))).toEqual([]);
+    await transport.send(statelessRequest(2, 'tools/list'));
+    await transport.send(
+      statelessRequest(3, 'tools/call', { name: 'execute_sql', arguments: { region: ' eu ', tenant: 7, query: 'SELECT 1' } }),
+    );
+    await transport.send(
+      statelessRequest(4, 'tools/call', { name: 'execute_sql', arguments: { region: null, query: 'SELECT 1' } }),
+    );
     const third = http.calls[2]?.headers ?? {};
     expect(third['mcp-param-region']).toBe('=?base64?IGV1IA==?=');
     expect(third['mcp-param-tenant']).toBe('7');
@@ -96,7 +113,7 @@ describe('Streamable HTTP client, stateless era', () => {
 
   it('leaves tools with invalid x-mcp-header annotations out of the tools/list result, with a warning', async () => {
     const { transport, sink, warnings } = await open((call) => json(result(idOf(call), TOOLS)));
-    await transport.send(modern(1, 'tools/list'));
+    await transport.send(statelessRequest(1, 'tools/list'));
     const delivered = sink.frames[0] as { result: { tools: { name: string }[] } };
     expect(delivered.result.tools.map((t) => t.name)).toEqual(['execute_sql', 'plain']);
     expect(warnings).toHaveLength(1);
@@ -105,8 +122,8 @@ describe('Streamable HTTP client, stateless era', () => {
 
   it('ignores a session id a stateless server sends, and never opens a GET stream', async () => {
     const { http, transport } = await open((call) => json(result(idOf(call), {}), 200, { 'mcp-session-id': 'should-not-stick' }));
-    await transport.send(modern(1, 'server/discover'));
-    await transport.send(modern(2, 'tools/list'));
+    await transport.send(statelessRequest(1, 'server/discover'));
+    await transport.send(statelessRequest(2, 'tools/list'));
     expect(http.calls[1]?.headers['mcp-session-id']).toBeUndefined();
     expect(transport.sessionId).toBeUndefined();
     await transport.close();
@@ -119,7 +136,7 @@ describe('Streamable HTTP client, stateless era', () => {
     const { transport, sink } = await open((call) =>
       sse(`: keep-alive\n\n${event(progress)}${event(result(idOf(call), { content: [] }))}`),
     );
-    await transport.send(modern(1, 'tools/call', { name: 'slow', arguments: {} }));
+    await transport.send(statelessRequest(1, 'tools/call', { name: 'slow', arguments: {} }));
     expect(sink.frames).toEqual([progress, result(1, { content: [] })]);
   });
 
@@ -133,9 +150,9 @@ describe('Streamable HTTP client, stateless era', () => {
       if (idOf(call) === 2) return json(rpcError(2, -32601, 'Method not found'), 404);
       return json(rpcError(null, -32020, 'Header mismatch'), 400);
     });
-    await transport.send(modern(1, 'server/discover'));
-    await transport.send(modern(2, 'nope/nothing'));
-    await transport.send(modern(3, 'tools/call', { name: 'x' }));
+    await transport.send(statelessRequest(1, 'server/discover'));
+    await transport.send(statelessRequest(2, 'nope/nothing'));
+    await transport.send(statelessRequest(3, 'tools/call', { name: 'x' }));
     expect(sink.frames).toEqual([unsupported, rpcError(2, -32601, 'Method not found'), rpcError(3, -32020, 'Header mismatch')]);
   });
 
@@ -143,7 +160,7 @@ describe('Streamable HTTP client, stateless era', () => {
     ['an HTML 404', () => page(404, '<h1>Not Found</h1>'), 404, /HTTP 404.*Not Found/],
     ['an empty 400', () => empty(400), 400, /^HTTP 400/],
     [
-      'a legacy id-less error',
+      'a handshake-era id-less error',
       () => json(rpcError(null, -32000, 'Bad Request: Server not initialized'), 400),
       400,
       /Server not initialized/,
@@ -151,7 +168,7 @@ describe('Streamable HTTP client, stateless era', () => {
     ['a 500 page', () => page(500, 'oops', 'text/plain'), 500, /oops/],
   ])('rejects send with HttpTransportError(status) for %s', async (_, response, status, message) => {
     const { transport, sink } = await open(response);
-    const error = await transport.send(modern(1, 'server/discover')).then(
+    const error = await transport.send(statelessRequest(1, 'server/discover')).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -166,7 +183,7 @@ describe('Streamable HTTP client, stateless era', () => {
     const { transport } = await open(() => {
       throw new TypeError('fetch failed');
     });
-    await expect(transport.send(modern(1, 'tools/list'))).rejects.toMatchObject({
+    await expect(transport.send(statelessRequest(1, 'tools/list'))).rejects.toMatchObject({
       code: 'TRANSPORT_FAILED',
       status: undefined,
       message: 'POST tools/list failed: fetch failed',
@@ -177,7 +194,7 @@ describe('Streamable HTTP client, stateless era', () => {
     const { http, transport } = await open(() =>
       sse(event({ jsonrpc: '2.0', method: 'notifications/message', params: {} }, 'e-1')),
     );
-    await expect(transport.send(modern(1, 'tools/call', { name: 'x' }))).rejects.toThrow(/ended before the response/);
+    await expect(transport.send(statelessRequest(1, 'tools/call', { name: 'x' }))).rejects.toThrow(/ended before the response/);
     expect(http.of('GET')).toEqual([]);
   });
 
@@ -188,7 +205,7 @@ describe('Streamable HTTP client, stateless era', () => {
       writers.push(writer);
       return writer.response;
     });
-    const pending = transport.send(modern(5, 'tools/call', { name: 'slow' }));
+    const pending = transport.send(statelessRequest(5, 'tools/call', { name: 'slow' }));
     await waitFor(() => writers.length === 1);
     writers[0]?.write(event({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 5, progress: 1 } }));
     await transport.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5, reason: 'user' } });
@@ -205,7 +222,7 @@ describe('Streamable HTTP client, stateless era', () => {
     });
     let settled = false;
     const listening = transport
-      .send(modern(9, 'subscriptions/listen', { notifications: { toolsListChanged: true } }))
+      .send(statelessRequest(9, 'subscriptions/listen', { notifications: { toolsListChanged: true } }))
       .finally(() => {
         settled = true;
       });
@@ -226,7 +243,7 @@ describe('Streamable HTTP client, stateless era', () => {
 
   it('sends a notification on a stateless connection with the revision its requests named', async () => {
     const { http, transport } = await open((call) => (call.body?.id === undefined ? empty(202) : json(result(idOf(call), {}))));
-    await transport.send(modern(1, 'server/discover'));
+    await transport.send(statelessRequest(1, 'server/discover'));
     await transport.send({ jsonrpc: '2.0', method: 'notifications/roots/list_changed' });
     expect(http.calls[1]?.headers).toMatchObject({
       'mcp-protocol-version': '2026-07-28',
@@ -240,8 +257,8 @@ describe('Streamable HTTP client, stateless era', () => {
       headers: () => ({ Authorization: `Bearer token-${String(++n)}`, 'MCP-Protocol-Version': 'overridden?' }),
       requestInit: { headers: { 'X-Trace': 'abc' }, credentials: 'include' },
     });
-    await transport.send(modern(1, 'tools/list'));
-    await transport.send(modern(2, 'tools/list'));
+    await transport.send(statelessRequest(1, 'tools/list'));
+    await transport.send(statelessRequest(2, 'tools/list'));
     expect(http.calls.map((c) => c.headers['authorization'])).toEqual(['Bearer token-1', 'Bearer token-2']);
     expect(http.calls[0]?.headers['x-trace']).toBe('abc');
     expect(http.calls[0]?.headers['mcp-protocol-version']).toBe('2026-07-28');
@@ -249,13 +266,13 @@ describe('Streamable HTTP client, stateless era', () => {
 
   it('aborts every request in flight on close and rejects sends afterwards', async () => {
     const { http, transport, sink } = await open(() => new Promise<Response>(() => undefined));
-    const pending = transport.send(modern(1, 'tools/call', { name: 'never' }));
+    const pending = transport.send(statelessRequest(1, 'tools/call', { name: 'never' }));
     await waitFor(() => http.calls.length === 1);
     await transport.close();
     await expect(pending).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
     expect(http.calls[0]?.signal?.aborted).toBe(true);
     expect(sink.closedWith).toEqual([undefined]);
-    await expect(transport.send(modern(2, 'tools/list'))).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+    await expect(transport.send(statelessRequest(2, 'tools/list'))).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
   });
 
   it('hands text that is not JSON to the connection as is', async () => {
@@ -263,7 +280,7 @@ describe('Streamable HTTP client, stateless era', () => {
     const transport = new StreamableHttpClientTransport({ url: URL_, fetch: http.fetch });
     const frames: unknown[] = [];
     await transport.start({ receive: (frame) => frames.push(frame), reject: () => undefined, closed: () => undefined });
-    await transport.send(modern(1, 'tools/list'));
+    await transport.send(statelessRequest(1, 'tools/list'));
     expect(frames).toEqual(['not json', result(1, {})]);
   });
 
@@ -273,7 +290,7 @@ describe('Streamable HTTP client, stateless era', () => {
       writer = new SseWriter(call.signal);
       return writer.response;
     });
-    const pending = transport.send(modern(1, 'tools/call', { name: 'x' }));
+    const pending = transport.send(statelessRequest(1, 'tools/call', { name: 'x' }));
     await waitFor(() => writer !== undefined);
     const bytes = new TextEncoder().encode(event(result(1, { content: [{ type: 'text', text: 'crème brûlée 😀' }] })));
     for (let i = 0; i < bytes.length; i += 3) writer?.writeBytes(bytes.slice(i, i + 3));
@@ -284,7 +301,7 @@ describe('Streamable HTTP client, stateless era', () => {
   it('delivers -32021 with its data too', async () => {
     const missing = rpcError(1, -32021, 'Missing required client capability', { requiredCapabilities: { sampling: {} } });
     const { transport, sink } = await open(() => json(missing, 400));
-    await transport.send(modern(1, 'tools/call', { name: 'needs-sampling' }));
+    await transport.send(statelessRequest(1, 'tools/call', { name: 'needs-sampling' }));
     expect(sink.frames).toEqual([missing]);
   });
 
@@ -295,7 +312,9 @@ describe('Streamable HTTP client, stateless era', () => {
         return json(rpcError(idOf(call), -32020, 'Header mismatch: Mcp-Param-Region is missing'), 400);
       return json(result(idOf(call), { content: [{ type: 'text', text: 'ok' }] }));
     });
-    await transport.send(modern(7, 'tools/call', { name: 'execute_sql', arguments: { region: 'us-west1', query: 'SELECT 1' } }));
+    await transport.send(
+      statelessRequest(7, 'tools/call', { name: 'execute_sql', arguments: { region: 'us-west1', query: 'SELECT 1' } }),
+    );
     expect(http.calls.map((c) => [c.body?.method, c.headers['mcp-param-region']])).toEqual([
       ['tools/call', undefined],
       ['tools/list', undefined],
@@ -311,7 +330,7 @@ describe('Streamable HTTP client, stateless era', () => {
     const { http, transport, sink } = await open((call) =>
       call.body?.method === 'tools/list' ? json(result(idOf(call), TOOLS)) : json(mismatch, 400),
     );
-    await transport.send(modern(3, 'tools/call', { name: 'plain', arguments: {} }));
+    await transport.send(statelessRequest(3, 'tools/call', { name: 'plain', arguments: {} }));
     expect(http.calls.map((c) => c.body?.method)).toEqual(['tools/call', 'tools/list']);
     expect(sink.frames).toEqual([mismatch]);
   });
@@ -342,7 +361,7 @@ describe('Streamable HTTP client, stateless era', () => {
     const { http, transport, sink } = await open((call) =>
       json(result(idOf(call), call.body?.method === 'tools/list' ? { tools: [tool] } : { content: [] })),
     );
-    await transport.send(modern(1, 'tools/list'));
+    await transport.send(statelessRequest(1, 'tools/list'));
     // `number` is not allowed by the spec: the tool is left out of the list, but its headers are still mirrored.
     expect((sink.frames[0] as { result: { tools: unknown[] } }).result.tools).toEqual([]);
     const args = {
@@ -360,7 +379,7 @@ describe('Streamable HTTP client, stateless era', () => {
       tab_val: '\tindented',
       query: 'SELECT * FROM users',
     };
-    await transport.send(modern(2, 'tools/call', { name: 'test_custom_headers', arguments: args }));
+    await transport.send(statelessRequest(2, 'tools/call', { name: 'test_custom_headers', arguments: args }));
     const headers = http.calls[1]?.headers ?? {};
     const decode = (v: string | undefined): string | undefined =>
       v?.startsWith('=?base64?') === true ? Buffer.from(v.slice(9, -2), 'base64').toString('utf8') : v;
@@ -400,7 +419,7 @@ describe('Streamable HTTP client, stateless era', () => {
       tool('invalid_control_char_name', { value: s('Region\t1') }),
     ];
     const { transport, sink, warnings } = await open((call) => json(result(idOf(call), { tools })));
-    await transport.send(modern(1, 'tools/list'));
+    await transport.send(statelessRequest(1, 'tools/list'));
     expect((sink.frames[0] as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name)).toEqual(['valid_tool']);
     expect(warnings).toHaveLength(10);
   });

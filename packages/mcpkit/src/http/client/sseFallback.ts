@@ -27,12 +27,12 @@ export async function openSseFallback(
 ): Promise<SseClientTransport> {
   const { client, headers } = context;
   // The same face and headers: `requestInit` is already in both.
-  const legacy = new SseClientTransport({ url, httpClient: client, ...(headers && { headers }) });
+  const sse = new SseClientTransport({ url, httpClient: client, ...(headers && { headers }) });
   try {
-    await legacy.start(sink);
+    await sse.start(sink);
   } catch (error) {
     warn(`HTTP+SSE fallback failed: ${error instanceof Error ? error.message : String(error)}`);
     throw cause;
   }
-  return legacy;
+  return sse;
 }

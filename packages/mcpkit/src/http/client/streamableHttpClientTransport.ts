@@ -73,7 +73,7 @@ export class StreamableHttpClientTransport implements Transport {
   #ended = false;
   #statelessVersion: string | undefined;
   #reinit: Promise<void> | undefined;
-  #legacy: SseClientTransport | undefined;
+  #httpSse: SseClientTransport | undefined;
 
   constructor(options: StreamableHttpClientTransportOptions) {
     this.#url = new URL(options.url);
@@ -104,7 +104,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   /** Which wire protocol is in use: Streamable HTTP, or the 2024-11-05 HTTP+SSE transport after a fallback. */
   get protocol(): 'streamable-http' | 'http+sse' {
-    return this.#legacy === undefined ? 'streamable-http' : 'http+sse';
+    return this.#httpSse === undefined ? 'streamable-http' : 'http+sse';
   }
 
   /** Nothing to open: HTTP is driven by the messages sent. */
@@ -125,7 +125,7 @@ export class StreamableHttpClientTransport implements Transport {
     if (this.#sink === undefined || this.#ended) {
       return Promise.reject(new LocalError('CONNECTION_CLOSED', this.#ended ? 'Transport closed' : 'Transport not started'));
     }
-    if (this.#legacy !== undefined) return this.#legacy.send(payload);
+    if (this.#httpSse !== undefined) return this.#httpSse.send(payload);
     const messages: readonly JsonRpcMessage[] = Array.isArray(payload) ? payload : [payload as JsonRpcMessage];
     const single = messages.length === 1 ? messages[0] : undefined;
     const statelessConnection = this.#session.version === undefined && this.#statelessVersion !== undefined;
@@ -151,8 +151,8 @@ export class StreamableHttpClientTransport implements Transport {
     if (this.#ended) return;
     this.#ended = true;
     this.#abortAll();
-    const legacy = this.#legacy;
-    if (legacy !== undefined) await legacy.close();
+    const httpSse = this.#httpSse;
+    if (httpSse !== undefined) await httpSse.close();
     else await endSession(this.#session, this.#context, this.#url, this.#warn);
     this.#sink?.closed();
   }
@@ -291,7 +291,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   /** Switches to the HTTP+SSE transport and re-sends `initialize` there; the original failure stands if that fails too. */
   async #fallBack(initialize: JsonRpcMessage, cause: HttpTransportError): Promise<void> {
-    const legacy = await openSseFallback(this.#url, this.#context, cause, this.#warn, {
+    const httpSse = await openSseFallback(this.#url, this.#context, cause, this.#warn, {
       receive: (frame) => {
         this.#sink?.receive(frame);
       },
@@ -303,8 +303,8 @@ export class StreamableHttpClientTransport implements Transport {
         this.#sink?.closed(error);
       },
     });
-    this.#legacy = legacy;
-    await legacy.send(initialize);
+    this.#httpSse = httpSse;
+    await httpSse.send(initialize);
   }
 
   /** Aborts every request and stream in flight, and whatever else waits on the close signal. */

@@ -13,15 +13,15 @@ describe('readErrorBody', () => {
     });
   });
 
-  it.each([-32020, -32021, -32022, -32601])('gives an id-less modern error (%i) the id of the single request', (code) => {
-    const text = body({ jsonrpc: '2.0', id: null, error: { code, message: 'modern' } });
+  it.each([-32020, -32021, -32022, -32601])('gives an id-less stateless error (%i) the id of the single request', (code) => {
+    const text = body({ jsonrpc: '2.0', id: null, error: { code, message: 'stateless' } });
     expect(readErrorBody(text, ['a'])).toEqual({
       kind: 'answer',
-      responses: [{ jsonrpc: '2.0', id: 'a', error: { code, message: 'modern' } }],
+      responses: [{ jsonrpc: '2.0', id: 'a', error: { code, message: 'stateless' } }],
     });
   });
 
-  it('does not take an id-less legacy error (the official v1 server) as an answer', () => {
+  it('does not take an id-less handshake error (the official v1 server) as an answer', () => {
     const text = body({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Server not initialized' } });
     expect(readErrorBody(text, [1])).toEqual({ kind: 'none', detail: 'Bad Request: Server not initialized' });
   });

@@ -102,8 +102,8 @@ export interface Result {
   /** Result metadata. */
   readonly _meta?: ResultMeta;
   /**
-   * How to read this result (2026-07-28+, required there). Absent (a legacy
-   * peer) means `"complete"`.
+   * How to read this result (2026-07-28+, required there). Absent (a
+   * handshake-era peer) means `"complete"`.
    */
   readonly resultType?: ResultType;
 }

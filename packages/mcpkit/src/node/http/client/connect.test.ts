@@ -26,7 +26,7 @@ async function echoServer(): Promise<HttpServerHandle> {
   return handle;
 }
 
-async function connect(transport: StreamableHttpClientTransport, era: 'legacy' | '2026-07-28'): Promise<McpClient> {
+async function connect(transport: StreamableHttpClientTransport, era: 'handshake' | '2026-07-28'): Promise<McpClient> {
   const client = new McpClient({ name: 'node-face', version: '1.0.0', era });
   await client.connect(transport);
   cleanups.push(() => client.close());
@@ -40,7 +40,7 @@ describe('mcpkit/node client transports', () => {
     const fetchSpy = vi.fn(() => Promise.reject(new TypeError('fetch must not be used')));
     vi.stubGlobal('fetch', fetchSpy);
     const { url } = await echoServer();
-    const client = await connect(connectHttp(url), 'legacy');
+    const client = await connect(connectHttp(url), 'handshake');
     expect(text(await client.callTool({ name: 'echo', arguments: { message: 'native' } }))).toBe('native');
     expect(fetchSpy).not.toHaveBeenCalled();
   });
@@ -54,7 +54,7 @@ describe('mcpkit/node client transports', () => {
     expect(fetchSpy).toHaveBeenCalled();
   });
 
-  it.each(['legacy', '2026-07-28'] as const)('carry %s calls to mcpkit’s server, 64 at a time', async (era) => {
+  it.each(['handshake', '2026-07-28'] as const)('carry %s calls to mcpkit’s server, 64 at a time', async (era) => {
     const { url } = await echoServer();
     const transport = connectHttp(url);
     const client = await connect(transport, era);
