@@ -66,4 +66,26 @@ describe('askForm', () => {
     const t = script('Ada', undefined);
     expect(await askForm(FORM, t.ask, t.write)).toEqual({ action: 'cancel' });
   });
+
+  it('re-asks until a value fits the schema: formats, patterns and list sizes too', async () => {
+    const form: ElicitFormParams = {
+      message: 'Contact',
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          email: { type: 'string', format: 'email' },
+          picks: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, maxItems: 2 },
+        },
+        required: ['email'],
+      },
+    };
+    const t = script('not-an-email', 'ada@example.com', 'a,b,c', 'a,b', 'y');
+    expect(await askForm(form, t.ask, t.write)).toEqual({
+      action: 'accept',
+      content: { email: 'ada@example.com', picks: ['a', 'b'] },
+    });
+    expect(t.written()).toMatch(/Not valid: must match format "email"/);
+    expect(t.written()).toMatch(/Not valid: must NOT have more than 2 items/);
+    expect(t.questions.filter((q) => q.startsWith('email'))).toHaveLength(2);
+  });
 });

@@ -1,11 +1,13 @@
 /**
  * A form-mode elicitation answered at the terminal: each field asked in turn,
- * its default shown and taken on an empty answer, choices numbered; then the
+ * its default shown and taken on an empty answer, choices numbered, and asked
+ * again until the value fits the form's schema (formats included); then the
  * user sends, declines, or (end of input) cancels.
  *
  * @module
  */
 import type { ElicitFormParams, ElicitResult, ElicitValue, PrimitiveSchemaDefinition } from 'mcpkit/protocol';
+import { checkFormAnswer, formatIssues } from 'mcpkit/schema';
 
 /** Asks one question; undefined at end of input. */
 export type Ask = (question: string) => Promise<string | undefined>;
@@ -43,17 +45,28 @@ export async function askForm(params: ElicitFormParams, ask: Ask, write: (text: 
         break;
       }
       const parsed = parseAnswer(field, choices, answer.trim());
-      if (isProblem(parsed)) {
-        write(`  ${parsed.problem}\n`);
+      const problem = isProblem(parsed) ? parsed.problem : await fieldProblem(name, schema, parsed);
+      if (problem !== undefined) {
+        write(`  ${problem}\n`);
         continue;
       }
-      content[name] = parsed;
+      content[name] = parsed as ElicitValue;
       break;
     }
   }
   const send = await ask('Send these answers? [Y/n] ');
   if (send === undefined) return { action: 'cancel' };
   return /^n/i.test(send.trim()) ? { action: 'decline' } : { action: 'accept', content };
+}
+
+/**
+ * What the form's own schema says of a parsed value (formats such as `email`,
+ * patterns, list sizes), checked with the library's validator so the answer
+ * sent is one the server accepts; undefined if it fits.
+ */
+async function fieldProblem(name: string, field: PrimitiveSchemaDefinition, value: ElicitValue): Promise<string | undefined> {
+  const verdict = await checkFormAnswer({ type: 'object', properties: { [name]: field } }, { [name]: value });
+  return verdict.ok ? undefined : `Not valid: ${formatIssues(verdict.issues).replaceAll(`/${name}: `, '')}.`;
 }
 
 function isProblem(value: ElicitValue | { problem: string }): value is { problem: string } {

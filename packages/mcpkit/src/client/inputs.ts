@@ -17,6 +17,8 @@ import type {
   ElicitUrlParams,
   InputResponse,
 } from '../protocol/types/index.js';
+import { formatIssues } from '../schema/jsonSchemaValidator.js';
+import { checkFormAnswer } from '../schema/formAnswer.js';
 import { withFormDefaults } from './elicitationDefaults.js';
 import type { ClientHandlers, InputContext } from './options.js';
 
@@ -110,7 +112,16 @@ export class InputResponder {
         'NOT_SUPPORTED',
         'The server asked for a form-mode elicitation, which the application does not support',
       );
-    return withFormDefaults(params, await handlers.form(params, context));
+    const result = withFormDefaults(params, await handlers.form(params, context));
+    if (result.action !== 'accept') return result;
+    // Checked before sending (elicitation.mdx#requested-schema): an answer the form does not allow is the application's bug.
+    const verdict = await checkFormAnswer(params.requestedSchema, result.content);
+    if (!verdict.ok)
+      throw new LocalError(
+        'INVALID_ARGUMENT',
+        `The elicitation handler answered with values the form does not allow, so nothing was sent: ${formatIssues(verdict.issues)}`,
+      );
+    return result;
   }
 
   async #sample(params: CreateMessageParams, context: InputContext): Promise<InputResponse> {

@@ -15,6 +15,7 @@ import type { RequestOptions } from '../jsonrpc/pending.js';
 import { RpcError } from '../jsonrpc/rpcError.js';
 import type { Transport } from '../jsonrpc/transport.js';
 import { isObject } from '../protocol/check.js';
+import { ErrorCode } from '../protocol/errorCodes.js';
 import { mcpCancellation, mcpProgress } from '../protocol/conventions.js';
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, META_PROTOCOL_VERSION } from '../protocol/meta.js';
 import type {
@@ -191,6 +192,11 @@ export class ClientSession {
       // A request the handlers cannot serve as asked is the server's mistake: invalid params.
       if (error instanceof LocalError && (error.code === 'NOT_SUPPORTED' || error.code === 'PROTOCOL_VIOLATION')) {
         throw RpcError.invalidParams(error.message);
+      }
+      // The application's own answer was refused (an elicitation that breaks its form): it hears why, the server only that it failed.
+      if (error instanceof LocalError && error.code === 'INVALID_ARGUMENT') {
+        this.#hooks.onError(error);
+        throw new RpcError(ErrorCode.InternalError, `The client could not answer ${method}`);
       }
       throw error;
     }

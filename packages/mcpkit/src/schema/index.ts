@@ -6,6 +6,7 @@
  * @module
  */
 export { AjvValidator, type AjvValidatorOptions } from './ajvValidator.js';
+export { checkFormAnswer } from './formAnswer.js';
 export {
   formatIssues,
   type Issue,

@@ -6,6 +6,7 @@
  */
 export { completeFrom, type Completer, type CompletionContext } from './completion.js';
 export type { AskOptions, InputMethods, ServerContext, SessionState } from './context.js';
+export { ElicitationAnswerError } from './elicitationAnswer.js';
 export { HandleStore, type HandleStoreOptions } from './handles.js';
 export { compose, type MethodHandler, type Middleware, type ServerRequest } from './middleware.js';
 export type { DeclaredCapabilities, Lifespan, ServerOptions } from './options.js';

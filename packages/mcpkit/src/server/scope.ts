@@ -20,7 +20,9 @@ import type {
   ReadResourceResult,
 } from '../protocol/types/index.js';
 import type { Era, Revision } from '../protocol/versions.js';
+import type { JsonSchemaValidator } from '../schema/jsonSchemaValidator.js';
 import type { AskOptions, InputChannel, ServerContext, SessionState } from './context.js';
+import { checkedAnswer } from './elicitationAnswer.js';
 
 /** RFC 5424 severities, lowest first. */
 export const LOG_LEVELS: readonly LoggingLevel[] = [
@@ -59,6 +61,8 @@ export interface ScopeHost {
   readonly state: unknown;
   principal(auth: unknown): string | undefined;
   readResource(uri: string, ctx: ServerContext): Promise<ReadResourceResult>;
+  /** Checks elicitation answers (the server's `validator` option; `undefined`: the default). */
+  readonly validator: JsonSchemaValidator | undefined;
 }
 
 /** One request's context. */
@@ -167,8 +171,9 @@ export class RequestScope implements ServerContext {
     return this.#rpc.notify('notifications/message', params);
   }
 
-  elicit(params: ElicitParams, options?: AskOptions): Promise<ElicitResult> {
-    return this.#channel.ask('elicitation/create', params, options);
+  async elicit(params: ElicitParams, options?: AskOptions): Promise<ElicitResult> {
+    const result = await this.#channel.ask('elicitation/create', params, options);
+    return checkedAnswer(params, result, this.#host.validator);
   }
 
   sample(params: CreateMessageParams, options?: AskOptions): Promise<CreateMessageResult> {

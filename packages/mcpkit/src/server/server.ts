@@ -12,6 +12,7 @@ import { hasCapability, TASKS_EXTENSION } from '../protocol/methods.js';
 import type { Implementation, LoggingLevel, ReadResourceResult, Result, ServerCapabilities } from '../protocol/types/index.js';
 import { eraOf, REVISIONS, type Revision } from '../protocol/versions.js';
 import type { SchemaInput } from '../schema/toolSchema.js';
+import type { JsonSchemaValidator } from '../schema/jsonSchemaValidator.js';
 import type { ServerContext } from './context.js';
 import { featureMethods, readResource, type FeatureHost } from './features.js';
 import type { ServerEvents, ServerHost } from './host.js';
@@ -123,6 +124,11 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
     );
     this.#middleware = [...(options.middleware ?? [])];
     this.#features = featureMethods(this);
+  }
+
+  /** @internal The validator of raw JSON Schemas and elicitation answers (`undefined`: the default). */
+  get validator(): JsonSchemaValidator | undefined {
+    return this.#options.validator;
   }
 
   /** What the lifespan hook produced (undefined before start). */
