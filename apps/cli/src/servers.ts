@@ -10,8 +10,14 @@ import type { McpServer } from 'mcpkit/server';
 export interface BundledServer {
   /** One line for the help. */
   readonly description: string;
-  /** Creates a fresh instance. */
-  readonly create: () => Promise<McpServer>;
+  /** The server's own options for the help, one line; absent: it takes none. */
+  readonly usage?: string;
+  /**
+   * Creates a fresh instance from the server's own arguments (whatever
+   * `mcpkit serve` does not take itself). A throw means the arguments are
+   * wrong: `serve` reports its message as a usage error.
+   */
+  readonly create: (args: readonly string[]) => Promise<McpServer>;
 }
 
 /** Every bundled server, by the name `mcpkit serve <name>` takes. */
@@ -19,5 +25,13 @@ export const SERVERS: Readonly<Record<string, BundledServer>> = {
   everything: {
     description: 'Every MCP feature: tools, resources, prompts, completion, sampling, elicitation, roots, logging, progress',
     create: async () => (await import('@mcpkit/server-everything')).createEverythingServer(),
+  },
+  time: {
+    description: 'Current time in any IANA zone, conversion between zones (a drop-in for mcp-server-time)',
+    usage: '[--local-timezone ZONE]',
+    create: async (args) => {
+      const time = await import('@mcpkit/server-time');
+      return time.createTimeServer(time.parseTimeArgs(args));
+    },
   },
 };

@@ -10,7 +10,7 @@ import type { McpServer } from 'mcpkit/server';
 import { StdioServerTransport } from 'mcpkit/stdio';
 import { ExitCode, UsageError } from '../exitCodes.js';
 import type { Io } from '../io.js';
-import { SERVERS } from '../servers.js';
+import { SERVERS, type BundledServer } from '../servers.js';
 import type { Command } from './command.js';
 
 const OPTIONS = {
@@ -40,6 +40,27 @@ function parse(args: readonly string[]): ServeArgs {
   }
 }
 
+/**
+ * Splits the command line into serve's own part (its options and the server
+ * name, the first positional) and the server's part (everything else, in
+ * order), so each bundled server parses its own options.
+ */
+export function splitServeArgs(args: readonly string[]): { own: string[]; server: string[] } {
+  const { tokens } = parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: false, tokens: true });
+  const mine = new Set<number>();
+  let named = false;
+  for (const token of tokens) {
+    if (token.kind === 'option' && token.name in OPTIONS) {
+      mine.add(token.index);
+      if (token.value !== undefined && !token.inlineValue) mine.add(token.index + 1);
+    } else if (token.kind === 'positional' && !named) {
+      named = true;
+      mine.add(token.index);
+    }
+  }
+  return { own: args.filter((_, i) => mine.has(i)), server: args.filter((_, i) => !mine.has(i)) };
+}
+
 /** A TCP port: an integer from 0 to 65535. */
 export function parsePort(text: string): number {
   const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
@@ -51,13 +72,19 @@ export function parsePort(text: string): number {
 function serverList(): string {
   const names = Object.keys(SERVERS);
   const width = Math.max(...names.map((n) => n.length)) + 3;
-  return names.map((n) => `  ${n.padEnd(width)}${SERVERS[n]?.description ?? ''}`).join('\n');
+  return names
+    .map((n) => {
+      const usage = SERVERS[n]?.usage;
+      const line = `  ${n.padEnd(width)}${SERVERS[n]?.description ?? ''}`;
+      return usage === undefined ? line : `${line}\n  ${' '.repeat(width)}${usage}`;
+    })
+    .join('\n');
 }
 
 /** `mcpkit serve --help`. */
 export function serveHelp(): string {
   return `Usage:
-  mcpkit serve <server> [--http <port>] [--host <address>]
+  mcpkit serve <server> [server options] [--http <port>] [--host <address>]
 
 Serves a bundled MCP server. By default it speaks MCP on stdin and stdout
 (newline-delimited JSON-RPC), for a client that spawns it:
@@ -69,7 +96,7 @@ One process serves every protocol revision (2024-11-05 to 2026-07-28).
 Diagnostics go to stderr; on stdio, stdout carries nothing but the protocol.
 The server stops when stdin closes (stdio), or on SIGINT or SIGTERM.
 
-Servers:
+Servers (and their own options):
 ${serverList()}
 
 Options:
@@ -92,23 +119,33 @@ export const serveCommand: Command = {
 
 /** Runs `mcpkit serve`; resolves when the server stops. */
 export async function serve(args: readonly string[], io: Io): Promise<ExitCode> {
-  const { values, positionals } = parse(args);
+  const { own, server: serverArgs } = splitServeArgs(args);
+  const { values, positionals } = parse(own);
   if (values.help === true) {
     io.stdout(serveHelp());
     return ExitCode.Ok;
   }
   const names = Object.keys(SERVERS).join(', ');
-  const [name, ...extra] = positionals;
+  const [name] = positionals;
   if (name === undefined) throw new UsageError(`serve needs a server name (one of: ${names})`, 'serve');
-  if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`, 'serve');
   const bundled = SERVERS[name];
   if (bundled === undefined) throw new UsageError(`unknown server ${JSON.stringify(name)} (available: ${names})`, 'serve');
-  if (values.http === undefined) {
-    if (values.host !== undefined) throw new UsageError('--host only applies with --http', 'serve');
-    return serveStdio(await bundled.create());
+  if (bundled.usage === undefined && serverArgs.length > 0)
+    throw new UsageError(`unexpected argument ${JSON.stringify(serverArgs[0])}`, 'serve');
+  if (values.http === undefined && values.host !== undefined) throw new UsageError('--host only applies with --http', 'serve');
+  const port = values.http === undefined ? undefined : parsePort(values.http);
+  const server = await createBundled(bundled, name, serverArgs);
+  if (port === undefined) return serveStdio(server);
+  return serveOverHttp(server, { name, port, host: values.host ?? '127.0.0.1' }, io);
+}
+
+/** Creates a bundled server; a failure is about its arguments, so it is a usage error. */
+async function createBundled(bundled: BundledServer, name: string, args: readonly string[]): Promise<McpServer> {
+  try {
+    return await bundled.create(args);
+  } catch (error) {
+    throw new UsageError(`${name}: ${error instanceof Error ? error.message : String(error)}`, 'serve');
   }
-  const port = parsePort(values.http);
-  return serveOverHttp(await bundled.create(), { name, port, host: values.host ?? '127.0.0.1' }, io);
 }
 
 /** Calls `stop` once on the first SIGINT or SIGTERM. */

@@ -1,0 +1,121 @@
+/**
+ * Time zones through `Intl` (the ICU time zone database Node ships): checking
+ * a name, the offset of a zone at an instant, and the wall clock there. No
+ * tz database of our own, so the zones are as current as the Node running us.
+ *
+ * @module
+ */
+
+/** A wall-clock reading: calendar date and time of day, no zone. */
+export interface WallTime {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A formatter giving the numeric wall clock in `zone` (throws RangeError for an unknown zone). */
+function formatter(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+/** Whether `Intl` knows `zone` (IANA names and their aliases, any letter case). */
+export function isKnownZone(zone: string): boolean {
+  try {
+    formatter(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The wall clock in `zone` at `instant` (milliseconds since the epoch; whole seconds). */
+export function wallTimeAt(zone: string, instant: number): WallTime {
+  const parts: Record<string, number> = {};
+  for (const part of formatter(zone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts['year'] ?? 0,
+    month: parts['month'] ?? 0,
+    day: parts['day'] ?? 0,
+    hour: parts['hour'] ?? 0,
+    minute: parts['minute'] ?? 0,
+    second: parts['second'] ?? 0,
+  };
+}
+
+/** The wall time read as if it were UTC, in milliseconds (years 0-99 stay themselves, unlike `Date.UTC`). */
+export function wallAsUtc(wall: WallTime): number {
+  const date = new Date(0);
+  date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
+  date.setUTCHours(wall.hour, wall.minute, wall.second, 0);
+  return date.getTime();
+}
+
+/** The zone's offset from UTC at `instant`, in milliseconds (east positive). */
+export function offsetAt(zone: string, instant: number): number {
+  const whole = Math.floor(instant / 1000) * 1000;
+  return wallAsUtc(wallTimeAt(zone, whole)) - whole;
+}
+
+/**
+ * Whether the zone observes daylight saving time at `instant`: its offset is
+ * above its standard offset that year, taken as the lower of its offsets on
+ * 1 January and 1 July (so the southern hemisphere works too). `Intl` does
+ * not expose the tz database's DST flag; this reading agrees with it except
+ * in zones whose "standard" time is the summer one (Europe/Dublin's winter
+ * is negative DST in the database, and not DST here).
+ */
+export function isDstAt(zone: string, instant: number): boolean {
+  const year = wallTimeAt(zone, instant).year;
+  const jan = wallAsUtc({ year, month: 1, day: 1, hour: 0, minute: 0, second: 0 });
+  const jul = wallAsUtc({ year, month: 7, day: 1, hour: 0, minute: 0, second: 0 });
+  const standard = Math.min(offsetAt(zone, jan), offsetAt(zone, jul));
+  return offsetAt(zone, instant) > standard;
+}
+
+/** How a wall time maps to instants in a zone: one, two (a DST overlap) or none (a gap). */
+export interface Resolution {
+  /** The instants whose wall clock in the zone is the given wall time, earliest first. */
+  readonly instants: readonly number[];
+  /** For a gap: the instant the wall time denotes with the offset in force before the gap. */
+  readonly beforeGap?: number;
+}
+
+const TWO_DAYS = 48 * 3600_000;
+
+/**
+ * Every instant at which the zone's clock reads `wall`. Offsets change at
+ * most once in any two days in the tz database, so the offsets two days
+ * either side are the only candidates.
+ */
+export function resolveWallTime(zone: string, wall: WallTime): Resolution {
+  const local = wallAsUtc(wall);
+  const before = offsetAt(zone, local - TWO_DAYS);
+  const after = offsetAt(zone, local + TWO_DAYS);
+  const instants = [...new Set([before, after, offsetAt(zone, local)])]
+    .map((offset) => local - offset)
+    .filter((instant) => wallAsUtc(wallTimeAt(zone, instant)) === local)
+    .sort((a, b) => a - b);
+  const unique = [...new Set(instants)];
+  return unique.length > 0 ? { instants: unique } : { instants: [], beforeGap: local - before };
+}
