@@ -26,6 +26,14 @@ export const SERVERS: Readonly<Record<string, BundledServer>> = {
     description: 'Every MCP feature: tools, resources, prompts, completion, sampling, elicitation, roots, logging, progress',
     create: async () => (await import('@mcpkit/server-everything')).createEverythingServer(),
   },
+  git: {
+    description: 'Git for a model: read-only unless --allow-write, confined to its repositories (a drop-in for mcp-server-git)',
+    usage: '[-r|--repository DIR]... [--allow-write]',
+    create: async (args) => {
+      const git = await import('@mcpkit/server-git');
+      return git.createGitServer(git.parseGitArgs(args));
+    },
+  },
   time: {
     description: 'Current time in any IANA zone, conversion between zones (a drop-in for mcp-server-time)',
     usage: '[--local-timezone ZONE]',
