@@ -26,6 +26,14 @@ export const SERVERS: Readonly<Record<string, BundledServer>> = {
     description: 'Every MCP feature: tools, resources, prompts, completion, sampling, elicitation, roots, logging, progress',
     create: async () => (await import('@mcpkit/server-everything')).createEverythingServer(),
   },
+  fetch: {
+    description: 'A URL as readable markdown, public addresses only (a drop-in for mcp-server-fetch)',
+    usage: '[--allow-host HOST[:PORT]]... [--allow-private] [--ignore-robots-txt] [--user-agent UA] [--proxy-url URL]',
+    create: async (args) => {
+      const fetch = await import('@mcpkit/server-fetch');
+      return fetch.createFetchServer(fetch.parseFetchArgs(args));
+    },
+  },
   git: {
     description: 'Git for a model: read-only unless --allow-write, confined to its repositories (a drop-in for mcp-server-git)',
     usage: '[-r|--repository DIR]... [--allow-write]',
