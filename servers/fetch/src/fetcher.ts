@@ -10,6 +10,7 @@ import { FetchFailure, FetchRefused } from './errors.js';
 import { htmlToMarkdown } from './extract.js';
 import { fetchText, NetworkError, type FetchOptions } from './net/fetchText.js';
 import type { AddressPolicy } from './net/policy.js';
+import type { Proxy } from './net/proxy.js';
 import { checkRobots } from './robots.js';
 
 /** The official user agent for fetches the model decides on (the tool). */
@@ -28,6 +29,8 @@ export interface FetcherOptions {
   readonly maxRedirects: number;
   /** The resolver (tests give a fake one). */
   readonly resolve?: typeof dnsLookup | undefined;
+  /** Every request through this HTTP proxy. */
+  readonly proxy?: Proxy | undefined;
 }
 
 /** A page ready for the model: its content and the official prefix. */
@@ -59,7 +62,7 @@ export class Fetcher {
   }
 
   #fetchOptions(userAgent: string, signal: AbortSignal | undefined): FetchOptions {
-    const { policy, timeoutMs, maxBytes, maxRedirects, resolve } = this.#options;
+    const { policy, timeoutMs, maxBytes, maxRedirects, resolve, proxy } = this.#options;
     return {
       userAgent,
       policy,
@@ -68,6 +71,7 @@ export class Fetcher {
       maxRedirects,
       ...(signal !== undefined && { signal }),
       ...(resolve !== undefined && { resolve }),
+      ...(proxy !== undefined && { proxy }),
     };
   }
 

@@ -13,6 +13,7 @@ import { McpServer, ToolError } from 'mcpkit/server';
 import { FetchFailure } from './errors.js';
 import { Fetcher, parseUrl } from './fetcher.js';
 import { AddressPolicy } from './net/policy.js';
+import { parseProxy } from './net/proxy.js';
 import { page } from './paging.js';
 
 export { parseFetchArgs } from './args.js';
@@ -30,7 +31,7 @@ export interface FetchServerOptions {
   readonly userAgent?: string | undefined;
   /** Skip the robots.txt check of autonomous fetches (`--ignore-robots-txt`). */
   readonly ignoreRobotsTxt?: boolean;
-  /** An HTTP proxy for every request (`--proxy-url`). */
+  /** An HTTP proxy (`http://[user:pass@]host:port`) for every request (`--proxy-url`). */
   readonly proxyUrl?: string | undefined;
   /** Hosts (`HOST` or `HOST:PORT`) that may be fetched whatever they resolve to (`--allow-host`). */
   readonly allowHosts?: readonly string[];
@@ -150,6 +151,7 @@ export function createFetchServer(options: FetchServerOptions = {}): McpServer {
     maxBytes: options.maxBytes ?? 10 * 1024 * 1024,
     maxRedirects: options.maxRedirects ?? 10,
     resolve: options.resolve,
+    proxy: options.proxyUrl === undefined ? undefined : parseProxy(options.proxyUrl),
   });
   const server = new McpServer({
     name: SERVER_NAME,

@@ -7,6 +7,7 @@
 import type { lookup as dnsLookup } from 'node:dns';
 import { FetchFailure, FetchRefused } from '../errors.js';
 import type { AddressPolicy } from './policy.js';
+import type { Proxy } from './proxy.js';
 import { getOnce, type RawResponse } from './request.js';
 
 /** Limits and identity of a fetch. */
@@ -23,6 +24,8 @@ export interface FetchOptions {
   readonly signal?: AbortSignal;
   /** The resolver (tests give a fake one). */
   readonly resolve?: typeof dnsLookup;
+  /** Send every request through this HTTP proxy. */
+  readonly proxy?: Proxy;
 }
 
 /** A fetched document. */

@@ -1,19 +1,21 @@
 /**
  * One HTTP GET, with no redirect following: the connection goes through the
- * guarded lookup (and the connected address is checked once more), the body
+ * guarded lookup (or, with a proxy, the target is checked before the proxy
+ * is asked) (and the connected address is checked once more), the body
  * is decompressed and counted against a size limit as it arrives, and the
  * whole exchange stops when the signal fires.
  *
  * @module
  */
 import type { lookup as dnsLookup } from 'node:dns';
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { FetchFailure } from '../errors.js';
 import { guardedLookup } from './lookup.js';
 import type { AddressPolicy } from './policy.js';
+import { checkBeforeProxy, requestThroughProxy, type Proxy } from './proxy.js';
 
 /** A response before redirects are followed. */
 export interface RawResponse {
@@ -31,6 +33,8 @@ export interface RequestOptions {
   readonly maxBytes: number;
   /** The resolver (tests give a fake one). */
   readonly resolve?: typeof dnsLookup;
+  /** Send every request through this HTTP proxy. */
+  readonly proxy?: Proxy;
 }
 
 /** Raised when the body outgrows the limit. */
@@ -86,23 +90,11 @@ function watchSocket(socket: Socket, url: URL, policy: AddressPolicy): void {
   else socket.once('connect', check);
 }
 
-/** GETs `url` once. */
-export function getOnce(url: URL, options: RequestOptions): Promise<RawResponse> {
-  options.policy.checkUrl(url);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+/** Reads the response of a sent request. */
+function readResponse(req: ClientRequest, maxBytes: number): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = send(url, {
-      method: 'GET',
-      headers: { 'User-Agent': options.userAgent, Accept: '*/*', 'Accept-Encoding': 'gzip, deflate, br' },
-      lookup: guardedLookup(options.policy, url, options.resolve),
-      agent: false,
-      signal: options.signal,
-    });
-    req.once('socket', (socket: Socket) => {
-      watchSocket(socket, url, options.policy);
-    });
     req.once('response', (response) => {
-      readBody(response, options.maxBytes).then(
+      readBody(response, maxBytes).then(
         (body) => {
           resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
         },
@@ -115,4 +107,26 @@ export function getOnce(url: URL, options: RequestOptions): Promise<RawResponse>
     req.once('error', reject);
     req.end();
   });
+}
+
+/** GETs `url` once, directly or through the proxy. */
+export async function getOnce(url: URL, options: RequestOptions): Promise<RawResponse> {
+  const headers = { 'User-Agent': options.userAgent, Accept: '*/*', 'Accept-Encoding': 'gzip, deflate, br' };
+  if (options.proxy !== undefined) {
+    await checkBeforeProxy(url, options.policy, options.resolve);
+    return readResponse(await requestThroughProxy(url, options.proxy, headers, options.signal), options.maxBytes);
+  }
+  options.policy.checkUrl(url);
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const req = send(url, {
+    method: 'GET',
+    headers,
+    lookup: guardedLookup(options.policy, url, options.resolve),
+    agent: false,
+    signal: options.signal,
+  });
+  req.once('socket', (socket: Socket) => {
+    watchSocket(socket, url, options.policy);
+  });
+  return readResponse(req, options.maxBytes);
 }
