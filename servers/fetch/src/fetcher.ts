@@ -7,7 +7,6 @@
  */
 import type { lookup as dnsLookup } from 'node:dns';
 import { FetchFailure, FetchRefused } from './errors.js';
-import { htmlToMarkdown } from './extract.js';
 import { fetchText, NetworkError, type FetchOptions } from './net/fetchText.js';
 import type { AddressPolicy } from './net/policy.js';
 import type { Proxy } from './net/proxy.js';
@@ -100,7 +99,11 @@ export class Fetcher {
     if (fetched.status >= 400) throw new FetchFailure(`Failed to fetch ${url.href} - status code ${fetched.status}`);
     const type = fetched.contentType;
     const isHtml = fetched.text.slice(0, 100).includes('<html') || type.includes('text/html') || type === '';
-    if (isHtml && !raw) return { content: htmlToMarkdown(fetched.text, fetched.url), prefix: '' };
+    if (isHtml && !raw) {
+      // The DOM, Readability and turndown load on the first page that needs them, not at start-up.
+      const { htmlToMarkdown } = await import('./extract.js');
+      return { content: htmlToMarkdown(fetched.text, fetched.url), prefix: '' };
+    }
     return {
       content: fetched.text,
       prefix: `Content type ${type} cannot be simplified to markdown, but here is the raw content:\n`,
