@@ -85,8 +85,8 @@ describe('mcpkit serve', () => {
 
   it('refuses usage mistakes with exit 2 and a pointer to its help', async () => {
     const cases: [string[], string][] = [
-      [['serve'], 'serve needs a server name (one of: everything)'],
-      [['serve', 'nope'], 'unknown server "nope" (available: everything)'],
+      [['serve'], 'serve needs a server name (one of: everything, '],
+      [['serve', 'nope'], 'unknown server "nope" (available: everything, '],
       [['serve', 'everything', 'extra'], 'unexpected argument "extra"'],
       [['serve', 'everything', '--http', 'eighty'], '--http needs a port number from 0 to 65535, not "eighty"'],
       [['serve', 'everything', '--http', '70000'], '--http needs a port number from 0 to 65535, not "70000"'],

@@ -91,7 +91,7 @@ describe('mcpkit serve time, fetch, git (process)', () => {
     });
     expect(run('everything', '--repository', 'x')).toMatchObject({
       status: 2,
-      stderr: expect.stringContaining('unexpected argument "--repository"') as unknown,
+      stderr: expect.stringContaining("Unknown option '--repository'") as unknown,
     });
   });
 });

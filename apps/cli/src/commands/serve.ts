@@ -130,8 +130,13 @@ export async function serve(args: readonly string[], io: Io): Promise<ExitCode> 
   if (name === undefined) throw new UsageError(`serve needs a server name (one of: ${names})`, 'serve');
   const bundled = SERVERS[name];
   if (bundled === undefined) throw new UsageError(`unknown server ${JSON.stringify(name)} (available: ${names})`, 'serve');
-  if (bundled.usage === undefined && serverArgs.length > 0)
-    throw new UsageError(`unexpected argument ${JSON.stringify(serverArgs[0])}`, 'serve');
+  const [extra] = serverArgs;
+  if (bundled.usage === undefined && extra !== undefined) {
+    throw new UsageError(
+      extra.startsWith('-') ? `Unknown option '${extra}'` : `unexpected argument ${JSON.stringify(extra)}`,
+      'serve',
+    );
+  }
   if (values.http === undefined && values.host !== undefined) throw new UsageError('--host only applies with --http', 'serve');
   const port = values.http === undefined ? undefined : parsePort(values.http);
   const server = await createBundled(bundled, name, serverArgs);
