@@ -229,6 +229,30 @@ describe('failures (the official texts)', () => {
   });
 });
 
+describe('cancellation', () => {
+  it('a cancelled call stops its HTTP request', async () => {
+    let arrived!: () => void;
+    let closed!: () => void;
+    const requestArrived = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const requestClosed = new Promise<void>((resolve) => {
+      closed = resolve;
+    });
+    const hang: Route = (req) => {
+      req.on('close', closed);
+      arrived();
+    };
+    const { origin } = await serve({ '/hang': hang }, { ignoreRobotsTxt: true });
+    const controller = new AbortController();
+    const call = client!.callTool({ name: 'fetch', arguments: { url: `${origin}/hang` } }, { signal: controller.signal });
+    await requestArrived;
+    controller.abort();
+    await expect(call).rejects.toThrow(/cancelled/);
+    await requestClosed;
+  });
+});
+
 describe('robots.txt', () => {
   const page = reply(200, 'text/plain', 'page');
 
