@@ -104,7 +104,7 @@ export async function withSession(
     try {
       await client.connect(transport, { signal: controller.signal });
     } catch (error) {
-      throw await connectFailure(error, settings.target, transport, tail, stop);
+      throw await connectFailure(error, settings, transport, tail, stop);
     }
     await showLogs(client, settings, io);
     const progress = progressReporter(io);
@@ -141,12 +141,14 @@ function formatMs(ms: number): string {
 /** Why connecting failed, as the error to report: exit 5 unless it was a timeout, an interruption or the server's refusal. */
 async function connectFailure(
   error: unknown,
-  target: Target,
+  settings: ClientSettings,
   transport: Transport,
   tail: StderrTail,
   stop: Stop | undefined,
 ): Promise<unknown> {
-  if (stop !== undefined) return stopped(stop, undefined, error);
+  // --timeout may fire while still connecting (a slow spawn): say how long it was, not 0s.
+  if (stop !== undefined) return stopped(stop, settings.timeoutMs, error);
+  const { target } = settings;
   const code = exitCodeFor(error);
   if (code !== ExitCode.Connection) return error;
   let detail = messageFor(error);
