@@ -90,25 +90,75 @@ export default tseslint.config(
   },
   layer(
     'jsonrpc',
-    ['protocol', 'server', 'client', 'http', 'node', 'testing'],
+    ['protocol', 'server', 'client', 'http', 'node', 'testing', 'host'],
     'jsonrpc knows nothing of MCP: it imports nothing above it.',
   ),
-  layer('protocol', ['server', 'client', 'http', 'node', 'testing'], 'protocol imports only jsonrpc.'),
-  layer('server', ['client', 'http', 'node', 'testing'], 'server and client never import each other, nor transports above them.'),
-  layer('client', ['server', 'http', 'node', 'testing'], 'server and client never import each other, nor transports above them.'),
-  layer('http', ['node', 'testing'], 'The HTTP core is runtime-neutral.'),
+  layer('protocol', ['server', 'client', 'http', 'node', 'testing', 'host'], 'protocol imports only jsonrpc.'),
+  layer(
+    'server',
+    ['client', 'http', 'node', 'testing', 'host'],
+    'server and client never import each other, nor transports above them.',
+  ),
+  layer(
+    'client',
+    ['server', 'http', 'node', 'testing', 'host'],
+    'server and client never import each other, nor transports above them.',
+  ),
+  layer('http', ['node', 'testing', 'host'], 'The HTTP core is runtime-neutral.'),
   // The two sides of HTTP are siblings: each reads the wire through http/wire, never the other side.
   layer(
     'http/server',
-    ['client', 'node', 'testing'],
+    ['client', 'node', 'testing', 'host'],
     'The HTTP server side never imports the client side (share through http/wire).',
   ),
   layer(
     'http/client',
-    ['server', 'node', 'testing'],
+    ['server', 'node', 'testing', 'host'],
     'The HTTP client side never imports the server side (share through http/wire).',
   ),
-  layer('http/wire', ['server', 'client', 'node', 'testing'], 'http/wire is what both sides read: it imports neither.'),
+  layer('http/wire', ['server', 'client', 'node', 'testing', 'host'], 'http/wire is what both sides read: it imports neither.'),
+  layer('node', ['host'], 'The host sits above node: node never imports it.'),
+  // The host sits above client, http and node and uses only their public entries (each folder's index.js),
+  // as an application would; its Node leaf (src/host/node) is the only part that may reach Node.
+  {
+    files: [`${core}/host/**/*.ts`],
+    ignores: [`${core}/host/node/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'The host core is runtime-neutral: Node APIs belong in src/host/node.' },
+            {
+              regex: '^(\\.\\./)+(node|server|testing)/',
+              message: 'The runtime-neutral host imports neither node, nor server, nor testing.',
+            },
+            {
+              regex: '^(\\.\\./)+(jsonrpc|protocol|schema|client|http)/(?!index\\.js$)',
+              message: 'The host uses only the public entries of the layers below (their index.js).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [`${core}/host/node/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+(server|testing)/', message: 'The host is a client: it imports neither server nor testing.' },
+            {
+              regex: '^\\.\\./\\.\\./(jsonrpc|protocol|schema|client|http|node)/(?!index\\.js$|stdio/index\\.js$)',
+              message: 'The host uses only the public entries of the layers below (their index.js).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: [
       '**/*.test.ts',

@@ -36,9 +36,11 @@ const ENTRIES = {
   testing: 'testing/index.js',
   node: 'node/index.js',
   stdio: 'node/stdio/index.js',
+  host: 'host/node/index.js',
+  'host-neutral': 'host/index.js',
 };
 /** The entries that must not reach Node's built-in modules. */
-const NEUTRAL = ['index', 'jsonrpc', 'protocol', 'schema', 'server', 'client', 'http', 'testing'];
+const NEUTRAL = ['index', 'jsonrpc', 'protocol', 'schema', 'server', 'client', 'http', 'testing', 'host-neutral'];
 
 const dependencies = Object.keys(pkg.dependencies ?? {});
 const isExternal = (id) => id.startsWith('node:') || dependencies.some((d) => id === d || id.startsWith(`${d}/`));

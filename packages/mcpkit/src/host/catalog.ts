@@ -1,0 +1,83 @@
+/**
+ * Resources and prompts across servers: what each server lists, under names
+ * the user can type (`/prompt NAME`, `/read URI`), and which server to ask.
+ *
+ * @module
+ */
+import { LocalError } from '../jsonrpc/index.js';
+import type * as T from '../protocol/index.js';
+import type { ManagedServer } from './servers/managedServer.js';
+
+/** A resource (or template) and the server that lists it. */
+export interface HostResource {
+  readonly server: string;
+  readonly resource?: T.Resource;
+  readonly template?: T.ResourceTemplate;
+}
+
+/** A prompt, the name the host gives it, and its server. */
+export interface HostPrompt {
+  /** The prompt's name, or `server/name` where two servers share it. */
+  readonly name: string;
+  readonly server: string;
+  readonly prompt: T.Prompt;
+}
+
+/** Every resource and template of the running servers. */
+export function listResources(servers: Iterable<ManagedServer>): HostResource[] {
+  const out: HostResource[] = [];
+  for (const s of servers) {
+    for (const resource of s.lists.resources) out.push({ server: s.name, resource });
+    for (const template of s.lists.resourceTemplates) out.push({ server: s.name, template });
+  }
+  return out;
+}
+
+/** The server to read `uri` from: the one named, the one listing it, or the only one offering resources. */
+export function findResourceServer(
+  servers: ReadonlyMap<string, ManagedServer>,
+  uri: string,
+  named: string | undefined,
+): ManagedServer {
+  if (named !== undefined) {
+    const server = servers.get(named);
+    if (server === undefined) throw new LocalError('INVALID_ARGUMENT', `no server ${JSON.stringify(named)}`);
+    return server;
+  }
+  const running = [...servers.values()].filter((s) => s.state === 'ready');
+  const listing = running.find((s) => s.lists.resources.some((r) => r.uri === uri));
+  if (listing !== undefined) return listing;
+  const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(uri)?.[0];
+  const byScheme = running.filter(
+    (s) =>
+      s.lists.resources.some((r) => scheme !== undefined && r.uri.startsWith(scheme)) ||
+      s.lists.resourceTemplates.some((t) => scheme !== undefined && t.uriTemplate.startsWith(scheme)),
+  );
+  const offering = running.filter((s) => s.client?.serverCapabilities?.resources !== undefined);
+  const pick = byScheme.length === 1 ? byScheme[0] : offering.length === 1 ? offering[0] : undefined;
+  if (pick !== undefined) return pick;
+  throw new LocalError(
+    'INVALID_ARGUMENT',
+    `no server lists ${uri}; name one (${offering.map((s) => s.name).join(', ') || 'none offers resources'})`,
+  );
+}
+
+/** Every prompt, with unique names. */
+export function listPrompts(servers: Iterable<ManagedServer>): HostPrompt[] {
+  const all: { server: string; prompt: T.Prompt }[] = [];
+  for (const s of servers) for (const prompt of s.lists.prompts) all.push({ server: s.name, prompt });
+  const count = new Map<string, number>();
+  for (const p of all) count.set(p.prompt.name, (count.get(p.prompt.name) ?? 0) + 1);
+  return all.map((p) => ({ ...p, name: (count.get(p.prompt.name) ?? 0) > 1 ? `${p.server}/${p.prompt.name}` : p.prompt.name }));
+}
+
+/** The prompt named `name` (or `server/name`). */
+export function findPrompt(prompts: readonly HostPrompt[], name: string): HostPrompt {
+  const found = prompts.find((p) => p.name === name) ?? prompts.find((p) => `${p.server}/${p.prompt.name}` === name);
+  if (found === undefined)
+    throw new LocalError(
+      'INVALID_ARGUMENT',
+      `no prompt ${JSON.stringify(name)} (prompts: ${prompts.map((p) => p.name).join(', ') || 'none'})`,
+    );
+  return found;
+}

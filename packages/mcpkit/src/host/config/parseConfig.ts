@@ -1,0 +1,173 @@
+/**
+ * Reading a host config in any dialect users already have: `mcpServers`
+ * (Claude Desktop's `claude_desktop_config.json`, Claude Code's `.mcp.json`,
+ * Cursor, Windsurf, Gemini CLI), VS Code's `mcp.json` (`servers` and
+ * `inputs`) and VS Code settings (`mcp.servers`, `"mcp": { "servers" }`).
+ * JSONC is accepted. Runtime-neutral: the file system comes in through
+ * {@link ConfigEnvironment} (the Node leaf passes its own).
+ *
+ * @module
+ */
+import { ConfigError } from '../errors.js';
+import { parseEnvFile } from './dotenv.js';
+import { toServerConfig } from './entries.js';
+import { parseJsonc } from './jsonc.js';
+import type { ConfigInput, ConfigWarning, HostConfig, ServerConfig } from './types.js';
+import { inputIdsIn, type VariableScope } from './variables.js';
+
+type Json = Readonly<Record<string, unknown>>;
+
+/** What a config is resolved against. */
+export interface ConfigEnvironment {
+  /** Variables for `${VAR}` and `${env:VAR}`. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** `${workspaceFolder}`, and the base of relative paths when there is no file. */
+  readonly workspaceFolder: string;
+  /** `${userHome}`. */
+  readonly home?: string | undefined;
+  /** Reads an `envFile` (absent: `envFile` is an error). */
+  readonly readFile?: (path: string) => string;
+  /** Resolves `path` against directory `from` (default: joins with `/` unless absolute). */
+  readonly resolvePath?: (from: string, path: string) => string;
+  /** Asks the user for a `${input:id}` value; absent or undefined: the config cannot be used. */
+  readonly askInput?: (input: ConfigInput) => Promise<string | undefined>;
+  /** Resolve only these servers (the others are neither checked nor expanded). */
+  readonly only?: readonly string[];
+}
+
+/** The directory of `file` (text before the last separator). */
+function directoryOf(file: string): string {
+  const cut = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
+  return cut <= 0 ? (cut === 0 ? '/' : '.') : file.slice(0, cut);
+}
+
+function defaultResolve(from: string, path: string): string {
+  if (path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\')) return path;
+  return `${from.replace(/[\\/]+$/, '')}/${path.replace(/^\.\//, '')}`;
+}
+
+/** Parses config text (JSONC) from `file` and resolves it. */
+export function parseConfigText(text: string, file: string | undefined, environment: ConfigEnvironment): Promise<HostConfig> {
+  const parsed = parseJsonc(text);
+  if (!parsed.ok) return Promise.reject(new ConfigError({ file }, `is not valid JSON: ${parsed.problem}`));
+  return resolveConfig(parsed.value, file, environment);
+}
+
+/** The servers object and the inputs of a parsed config, whichever host wrote it. */
+function locate(config: unknown): { servers: Json; inputs: unknown } | undefined {
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) return undefined;
+  const c = config as Json;
+  const mcp = isObject(c['mcp']) ? c['mcp'] : undefined;
+  const candidates: [unknown, unknown][] = [
+    [c['mcpServers'], undefined],
+    [c['servers'], c['inputs']],
+    [c['mcp.servers'], c['mcp.inputs']],
+    [mcp?.['servers'], mcp?.['inputs']],
+  ];
+  for (const [servers, inputs] of candidates) if (isObject(servers)) return { servers, inputs };
+  return undefined;
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Resolves a parsed config: picks the servers, asks for inputs, expands variables, checks every field. */
+export async function resolveConfig(
+  config: unknown,
+  file: string | undefined,
+  environment: ConfigEnvironment,
+): Promise<HostConfig> {
+  const found = locate(config);
+  if (found === undefined)
+    throw new ConfigError({ file }, 'has no "mcpServers" object (nor VS Code\'s "servers" or "mcp.servers")');
+  const names = Object.keys(found.servers);
+  const chosen = environment.only ?? names;
+  for (const name of chosen)
+    if (!Object.hasOwn(found.servers, name))
+      throw new ConfigError({ file }, `has no server ${JSON.stringify(name)} (it has: ${names.join(', ') || 'none'})`);
+  const warnings: ConfigWarning[] = [];
+  const inputs = await askInputs(
+    collectInputIds(chosen.map((n) => found.servers[n])),
+    parseInputs(found.inputs, file),
+    file,
+    environment,
+  );
+  const base = file === undefined ? environment.workspaceFolder : directoryOf(file);
+  const resolve = environment.resolvePath ?? defaultResolve;
+  const scope: VariableScope = {
+    env: environment.env,
+    workspaceFolder: environment.workspaceFolder,
+    home: environment.home,
+    inputs,
+  };
+  const servers: ServerConfig[] = [];
+  for (const name of chosen) {
+    const server = toServerConfig(name, found.servers[name], {
+      file,
+      scope,
+      resolvePath: (path) => resolve(base, path),
+      readFile: environment.readFile,
+      parseEnvFile,
+      warn: (w) => warnings.push(w),
+    });
+    if (server !== undefined) servers.push(server);
+  }
+  return { file, servers, warnings };
+}
+
+function collectInputIds(values: readonly unknown[]): string[] {
+  const ids = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') for (const id of inputIdsIn(value)) ids.add(id);
+    else if (Array.isArray(value)) value.forEach(visit);
+    else if (isObject(value)) Object.values(value).forEach(visit);
+  };
+  values.forEach(visit);
+  return [...ids];
+}
+
+function parseInputs(value: unknown, file: string | undefined): Map<string, ConfigInput> {
+  const inputs = new Map<string, ConfigInput>();
+  if (value === undefined) return inputs;
+  if (!Array.isArray(value)) throw new ConfigError({ file, field: 'inputs' }, 'must be a list');
+  value.forEach((raw: unknown, i) => {
+    const field = `inputs[${String(i)}]`;
+    if (!isObject(raw) || typeof raw['id'] !== 'string') throw new ConfigError({ file, field }, 'needs an "id"');
+    const type = raw['type'] === 'pickString' ? 'pickString' : 'promptString';
+    const options = Array.isArray(raw['options']) ? raw['options'].map(String) : undefined;
+    inputs.set(raw['id'], {
+      id: raw['id'],
+      type,
+      description: typeof raw['description'] === 'string' ? raw['description'] : raw['id'],
+      password: raw['password'] === true,
+      ...(options !== undefined && { options }),
+      ...(typeof raw['default'] === 'string' && { default: raw['default'] }),
+    });
+  });
+  return inputs;
+}
+
+/** Asks each input once, in order of first use. */
+async function askInputs(
+  ids: readonly string[],
+  declared: ReadonlyMap<string, ConfigInput>,
+  file: string | undefined,
+  environment: ConfigEnvironment,
+): Promise<Map<string, string>> {
+  const answers = new Map<string, string>();
+  for (const id of ids) {
+    const input = declared.get(id);
+    if (input === undefined)
+      throw new ConfigError({ file, field: 'inputs' }, `declares no input ${JSON.stringify(id)}, which \${input:${id}} uses`);
+    const answer = environment.askInput === undefined ? undefined : await environment.askInput(input);
+    const value = answer === undefined || answer === '' ? input.default : answer;
+    if (value === undefined)
+      throw new ConfigError(
+        { file, field: 'inputs' },
+        `input ${JSON.stringify(id)} ("${input.description}") needs an answer, and nobody can give one here`,
+      );
+    answers.set(id, value);
+  }
+  return answers;
+}

@@ -1,0 +1,350 @@
+/**
+ * `Host`: one application, many servers, one model. It starts one client per
+ * server (concurrently, each isolated: a server that fails, crashes or hangs
+ * is restarted with backoff and never takes the others down), gathers their
+ * tools under model-safe names, and runs the loop — model, tool calls through
+ * the policy, results back — until the model answers. Servers' sampling
+ * requests go to the host's model (after the policy), elicitation to the
+ * application (declined by default), roots are the host's.
+ *
+ * @module
+ */
+import type { ClientHandlers, ElicitationHandlers } from '../client/index.js';
+import { LocalError } from '../jsonrpc/index.js';
+import type * as T from '../protocol/index.js';
+import type { ServerConfig } from './config/types.js';
+import { Conversation, type ConversationHost } from './conversation.js';
+import { ConfigError } from './errors.js';
+import type { AskOptions, HostOptions } from './hostOptions.js';
+import type { HostEvent, HostEventListener, ServerState } from './loop/events.js';
+import { runLoop, type Transcript } from './loop/loop.js';
+import { answerSampling, type SamplingModels } from './loop/sampling.js';
+import { runToolUse } from './loop/toolRunner.js';
+import { resolveModel, type ModelChoice, type ModelSpec } from './model/modelSpec.js';
+import type { ModelMessage } from './model/types.js';
+import { withAllowed, type Approver, type PolicyOptions } from './policy/policy.js';
+import { ToolRegistry, type HostTool } from './registry/toolRegistry.js';
+import { fetchConnector } from './servers/connector.js';
+import { ManagedServer } from './servers/managedServer.js';
+import { findPrompt, findResourceServer, listPrompts, listResources, type HostPrompt, type HostResource } from './catalog.js';
+
+/** A server's state, for display. */
+export interface ServerStatus {
+  readonly name: string;
+  readonly state: ServerState;
+  readonly error?: string;
+  /** `stdio`, `http` or `sse`. */
+  readonly type: ServerConfig['type'];
+  readonly tools: number;
+  readonly resources: number;
+  readonly prompts: number;
+  /** The server's self-description, once connected. */
+  readonly serverInfo?: T.Implementation;
+  /** The negotiated revision, once connected. */
+  readonly revision?: string;
+}
+
+/** The policy with its approver run one question at a time: two questions at one terminal would garble each other. */
+function serialized(policy: PolicyOptions): PolicyOptions {
+  const approver = policy.approver;
+  if (approver === undefined) return policy;
+  let queue: Promise<unknown> = Promise.resolve();
+  const one: Approver = (request) => {
+    const next = queue.then(() => approver(request));
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  return { ...policy, approver: one };
+}
+
+/** A host. */
+export class Host {
+  readonly #options: HostOptions;
+  readonly #servers = new Map<string, ManagedServer>();
+  readonly #registry = new ToolRegistry();
+  readonly #listeners = new Set<HostEventListener>();
+  readonly #policy: PolicyOptions;
+  readonly #allowed: { server: string; tools: readonly string[] }[] = [];
+  #models: SamplingModels | undefined;
+  #started: Promise<void> | undefined;
+
+  constructor(options: HostOptions) {
+    this.#options = options;
+    const servers = Array.isArray(options.servers)
+      ? (options.servers as readonly ServerConfig[])
+      : (options.servers as { servers: readonly ServerConfig[] }).servers;
+    this.#policy = serialized(options.policy ?? {});
+    for (const config of servers) {
+      if (this.#servers.has(config.name)) throw new ConfigError({ server: config.name }, 'is defined twice');
+      if (config.allow !== undefined) this.#allowed.push({ server: config.name, tools: config.allow });
+      this.#servers.set(config.name, this.#managed(config));
+    }
+    if (options.onEvent !== undefined) this.#listeners.add(options.onEvent);
+  }
+
+  /** Starts every server at once; resolves when each has connected or failed (failed ones keep retrying). Never rejects. */
+  start(): Promise<void> {
+    this.#started ??= Promise.all([...this.#servers.values()].map((s) => s.start())).then(() => undefined);
+    return this.#started;
+  }
+
+  /** Receives every event; returns a remover. */
+  on(listener: HostEventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Every server and its state. */
+  servers(): ServerStatus[] {
+    return [...this.#servers.values()].map((s) => {
+      const client = s.client;
+      return {
+        name: s.name,
+        state: s.state,
+        ...(s.error !== undefined && s.state !== 'ready' && { error: s.error }),
+        type: s.config.type,
+        tools: s.lists.tools.length,
+        resources: s.lists.resources.length,
+        prompts: s.lists.prompts.length,
+        ...(client?.serverInfo !== undefined && { serverInfo: client.serverInfo }),
+        ...(client?.revision !== undefined && { revision: client.revision }),
+      };
+    });
+  }
+
+  /** Starts a server that was left `failed`, with a fresh count of attempts. */
+  restartServer(name: string): Promise<void> {
+    const server = this.#servers.get(name);
+    if (server === undefined) return Promise.reject(new LocalError('INVALID_ARGUMENT', `no server ${JSON.stringify(name)}`));
+    return server.restart();
+  }
+
+  /** Every tool of every running server, under its model name. */
+  tools(): readonly HostTool[] {
+    return this.#registry.entries();
+  }
+
+  /**
+   * Calls a tool by its model name (or `server/tool`), without the policy:
+   * the application is trusted. A server that is down, times out or refuses
+   * answers with an `isError` result, as the model would see it; an unknown
+   * name rejects with `INVALID_ARGUMENT`.
+   */
+  async callTool(
+    name: string,
+    args: Readonly<Record<string, unknown>> = {},
+    options: { signal?: AbortSignal; onProgress?: (p: T.ProgressParams) => void } = {},
+  ): Promise<T.CallToolResult> {
+    const entry = this.#resolve(name);
+    if (entry === undefined) throw new LocalError('INVALID_ARGUMENT', `no tool ${JSON.stringify(name)}`);
+    const run = await runToolUse(
+      { type: 'tool_use', id: 'direct', name: entry.name, input: args },
+      {
+        resolve: () => entry,
+        server: (server) => this.#servers.get(server),
+        policy: { default: 'allow' },
+        budget: { maxTextChars: Infinity, maxImageChars: Infinity },
+        emit: (event) => {
+          if (event.type === 'tool-call-progress' && options.onProgress !== undefined)
+            options.onProgress({
+              progressToken: 'direct',
+              progress: event.progress,
+              ...(event.total !== undefined && { total: event.total }),
+              ...(event.message !== undefined && { message: event.message }),
+            });
+        },
+        signal: options.signal,
+      },
+    );
+    return run.record.result ?? { content: [{ type: 'text', text: run.record.error ?? 'The call failed.' }], isError: true };
+  }
+
+  /** Every resource (and resource template) of every running server. */
+  resources(): HostResource[] {
+    return listResources(this.#servers.values());
+  }
+
+  /** Reads a resource from `server`, or from the server that lists it (else each server that offers resources, in turn). */
+  readResource(uri: string, options: { server?: string; signal?: AbortSignal } = {}): Promise<T.ReadResourceResult> {
+    const server = findResourceServer(this.#servers, uri, options.server);
+    return server.connected().readResource({ uri }, options.signal === undefined ? {} : { signal: options.signal });
+  }
+
+  /** Every prompt of every running server; names are unique (`server/prompt` where two servers share one). */
+  prompts(): HostPrompt[] {
+    return listPrompts(this.#servers.values());
+  }
+
+  /** Gets a prompt's messages by the name `prompts()` gives it. */
+  getPrompt(
+    name: string,
+    args: Readonly<Record<string, string>> = {},
+    options: { signal?: AbortSignal } = {},
+  ): Promise<T.GetPromptResult> {
+    const found = findPrompt(this.prompts(), name);
+    const server = this.#servers.get(found.server);
+    if (server === undefined) return Promise.reject(new LocalError('INVALID_ARGUMENT', `no server ${found.server}`));
+    return server
+      .connected()
+      .getPrompt({ name: found.prompt.name, arguments: args }, options.signal === undefined ? {} : { signal: options.signal });
+  }
+
+  /** A new conversation (optionally continuing `messages`). */
+  conversation(messages: readonly ModelMessage[] = []): Conversation {
+    const host: ConversationHost = {
+      run: (list, options) => this.#run(list, options),
+      readResource: (uri, options) => this.readResource(uri, options),
+      getPrompt: (name, args, options) => this.getPrompt(name, args, options),
+    };
+    return new Conversation(host, messages);
+  }
+
+  /** Asks the model one question in a new conversation; resolves with the transcript. */
+  ask(prompt: string, options: AskOptions = {}): Promise<Transcript> {
+    return this.conversation().ask(prompt, options);
+  }
+
+  /** Stops every server (their processes end) and cancels pending restarts. */
+  async close(): Promise<void> {
+    await Promise.all([...this.#servers.values()].map((s) => s.close()));
+  }
+
+  /** The model a spec names, keyed from the host's environment. */
+  resolveModel(spec: ModelSpec): ModelChoice {
+    return resolveModel(spec, this.#options.env ?? {}, this.#options.endpoint);
+  }
+
+  async #run(messages: ModelMessage[], options: AskOptions): Promise<Transcript> {
+    const spec = options.model ?? this.#options.model;
+    if (spec === undefined) throw new LocalError('INVALID_ARGUMENT', 'no model: give one to the host or to ask()');
+    const choice = this.resolveModel(spec);
+    const policy = withAllowed(options.policy === undefined ? this.#policy : serialized(options.policy), this.#allowed);
+    const listener = options.onEvent;
+    const emit = (event: HostEvent): void => {
+      listener?.(event);
+      this.#emit(event);
+    };
+    await this.start();
+    const budget = this.#options.resultBudget ?? {};
+    return runLoop(messages, {
+      provider: choice.provider,
+      model: choice.model,
+      system: options.system ?? this.#options.system,
+      maxTokens: options.maxTokens ?? this.#options.maxTokens ?? 4096,
+      maxTurns: options.maxTurns ?? this.#options.maxTurns ?? 20,
+      tools: () => this.#registry.modelTools(),
+      runTool: (use) =>
+        runToolUse(use, {
+          resolve: (n) => this.#registry.resolve(n),
+          server: (n) => this.#servers.get(n),
+          policy,
+          budget,
+          emit,
+          signal: options.signal,
+        }),
+      signal: options.signal,
+      emit,
+    });
+  }
+
+  #resolve(name: string): HostTool | undefined {
+    const direct = this.#registry.resolve(name);
+    if (direct !== undefined) return direct;
+    const slash = name.indexOf('/');
+    return slash < 0 ? undefined : this.#registry.find(name.slice(0, slash), name.slice(slash + 1));
+  }
+
+  #emit(event: HostEvent): void {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(event);
+      } catch {
+        // A listener's failure is its own; the host goes on.
+      }
+    }
+  }
+
+  #samplingModels(): SamplingModels | undefined {
+    if (this.#models !== undefined || this.#options.model === undefined) return this.#models;
+    const small = this.#options.smallModel;
+    this.#models = {
+      main: this.resolveModel(this.#options.model),
+      ...(small !== undefined && { small: this.resolveModel(small) }),
+    };
+    return this.#models;
+  }
+
+  #managed(config: ServerConfig): ManagedServer {
+    const o = this.#options;
+    return new ManagedServer(config, {
+      connector: o.connector ?? fetchConnector,
+      clientInfo: o.clientInfo ?? { name: 'mcpkit-host', version: '0.1.0' },
+      handlers: this.#handlers(config.name),
+      startTimeoutMs: o.startTimeoutMs ?? 30_000,
+      requestTimeoutMs: o.requestTimeoutMs ?? 60_000,
+      restart: o.restart ?? {},
+      logLevel: o.logLevel,
+      emit: (event) => {
+        this.#emit(event);
+      },
+      onListsChanged: () => {
+        const server = this.#servers.get(config.name);
+        if (server === undefined) return;
+        if (server.state === 'ready') this.#registry.set(config.name, server.lists.tools);
+        else this.#registry.delete(config.name);
+      },
+    });
+  }
+
+  /** What this host answers when `server` asks for sampling, elicitation or roots. */
+  #handlers(server: string): ClientHandlers {
+    const roots = this.#options.roots ?? [];
+    return {
+      sampling: {
+        tools: true,
+        context: true,
+        createMessage: (params, context) =>
+          answerSampling(params, {
+            server,
+            models: this.#samplingModels(),
+            policy: this.#policy,
+            instructions: (scope) => this.#instructions(server, scope),
+            emit: (event) => {
+              this.#emit(event);
+            },
+            signal: context.signal,
+          }),
+      },
+      elicitation: this.#elicitation(server),
+      roots: { list: () => roots.map((uri) => ({ uri, name: uri.split('/').filter(Boolean).at(-1) ?? uri })) },
+    };
+  }
+
+  #elicitation(server: string): ElicitationHandlers {
+    const app = this.#options.elicitation;
+    const report = (mode: 'form' | 'url', message: string, action: 'accept' | 'decline' | 'cancel', url?: string): void => {
+      this.#emit({ type: 'elicitation', server, mode, message, action, ...(url !== undefined && { url }) });
+    };
+    return {
+      form: async (params, context) => {
+        const result = app?.form === undefined ? { action: 'decline' as const } : await app.form(params, context);
+        report('form', params.message, result.action);
+        return result;
+      },
+      url: async (params, context) => {
+        const result = app?.url === undefined ? { action: 'decline' as const } : await app.url(params, context);
+        report('url', params.message, result.action, params.url);
+        return result;
+      },
+    };
+  }
+
+  #instructions(server: string, scope: 'thisServer' | 'allServers'): string | undefined {
+    const servers = scope === 'thisServer' ? [this.#servers.get(server)] : [...this.#servers.values()];
+    const parts = servers.flatMap((s) => {
+      const text = s?.client?.instructions;
+      return s === undefined || text === undefined || text === '' ? [] : [`Instructions of the MCP server ${s.name}:\n${text}`];
+    });
+    return parts.length === 0 ? undefined : parts.join('\n\n');
+  }
+}

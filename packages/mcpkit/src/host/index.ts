@@ -1,0 +1,71 @@
+/**
+ * The runtime-neutral host: configs in every dialect, servers managed with
+ * restarts and timeouts, one tool registry with model-safe names, a policy,
+ * model providers (Anthropic Messages, OpenAI Chat Completions) over `fetch`,
+ * and the loop. It reaches HTTP servers itself; on Node, `mcpkit/host` adds
+ * processes (stdio), config files and discovery, and server logs.
+ *
+ * @module
+ */
+export { Host, type ServerStatus } from './host.js';
+export type { AskOptions, HostOptions } from './hostOptions.js';
+export { Conversation, resourceBlocks } from './conversation.js';
+export type { HostPrompt, HostResource } from './catalog.js';
+export { ConfigError, ModelApiError, type ConfigLocation, type ModelApiFailure } from './errors.js';
+export { parseConfigText, resolveConfig, type ConfigEnvironment } from './config/parseConfig.js';
+export { parseEnvFile } from './config/dotenv.js';
+export { parseJsonc, stripJsonc } from './config/jsonc.js';
+export { expandVariables, type VariableScope } from './config/variables.js';
+export type {
+  ConfigInput,
+  ConfigWarning,
+  HostConfig,
+  HttpServerConfig,
+  ServerConfig,
+  StdioServerConfig,
+} from './config/types.js';
+export { fetchConnector, type Connector, type ConnectorHooks } from './servers/connector.js';
+export type { RestartPolicy } from './servers/restartPolicy.js';
+export { assignToolNames, baseToolName, MODEL_TOOL_NAME, type ToolKey } from './registry/toolNames.js';
+export { ToolRegistry, type HostTool } from './registry/toolRegistry.js';
+export {
+  approveToolCall,
+  decideSampling,
+  decideTool,
+  type ApprovalRequest,
+  type ApproveMode,
+  type Approver,
+  type Decision,
+  type PolicyOptions,
+  type ServerRules,
+} from './policy/policy.js';
+export type { HostEvent, HostEventListener, ServerState, ToolCallOutcome, ToolCallRecord } from './loop/events.js';
+export type { Transcript, TranscriptStop } from './loop/loop.js';
+export { modelContent, type ResultBudget } from './loop/toolResult.js';
+export { pickModel, type SamplingModels } from './loop/sampling.js';
+export { AnthropicProvider, anthropicFromEnv, type AnthropicOptions } from './model/anthropic.js';
+export { OpenAiProvider, openAiFromEnv, type OpenAiOptions } from './model/openai.js';
+export {
+  resolveModel,
+  splitModelSpec,
+  PROVIDERS,
+  type ModelChoice,
+  type ModelEndpoint,
+  type ModelSpec,
+} from './model/modelSpec.js';
+export type {
+  ImageBlock,
+  ModelBlock,
+  ModelCallOptions,
+  ModelMessage,
+  ModelProvider,
+  ModelRequest,
+  ModelResponse,
+  ModelTool,
+  RetryInfo,
+  StopReason,
+  TextBlock,
+  ToolResultBlock,
+  ToolUseBlock,
+  Usage,
+} from './model/types.js';

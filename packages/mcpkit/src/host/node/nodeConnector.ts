@@ -1,0 +1,45 @@
+/**
+ * The Node connector: a stdio server is spawned (a safe default environment
+ * plus its config's `env`, its own process group, stderr to its log file and
+ * to the host's events), an HTTP server is reached over `node:http`.
+ *
+ * @module
+ */
+import { connectHttp, SseClientTransport } from '../../node/index.js';
+import { StdioClientTransport } from '../../node/stdio/index.js';
+import type { Connector } from '../servers/connector.js';
+import type { ServerLogs } from './serverLogs.js';
+
+/** How the Node connector starts processes. */
+export interface NodeConnectorOptions {
+  /** Where stderr is logged (none: only the events get it). */
+  readonly logs?: ServerLogs | undefined;
+  /** Give processes this whole environment instead of the safe default set (default false). */
+  readonly inheritEnv?: boolean | undefined;
+  /** How long each shutdown step waits (close stdin, SIGTERM, SIGKILL), ms (default 1000). */
+  readonly shutdownStepMs?: number | undefined;
+}
+
+/** A connector for Node. */
+export function nodeConnector(options: NodeConnectorOptions = {}): Connector {
+  return (server, hooks) => {
+    if (server.type !== 'stdio') {
+      if (server.type === 'sse') return new SseClientTransport({ url: server.url, headers: server.headers });
+      return connectHttp(server.url, { headers: server.headers, onWarning: hooks.onWarning });
+    }
+    options.logs?.write(server.name, `--- ${new Date().toISOString()} starting ${[server.command, ...server.args].join(' ')}\n`);
+    return new StdioClientTransport({
+      command: server.command,
+      args: server.args,
+      env: server.env,
+      ...(server.cwd !== undefined && { cwd: server.cwd }),
+      ...(options.inheritEnv === true && { inheritEnv: true }),
+      shutdownStepMs: options.shutdownStepMs ?? 1000,
+      stderr: 'pipe',
+      onStderr: (text) => {
+        options.logs?.write(server.name, text);
+        hooks.onStderr(text);
+      },
+    });
+  };
+}

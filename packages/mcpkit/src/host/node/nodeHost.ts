@@ -1,0 +1,65 @@
+/**
+ * The host on Node: the runtime-neutral {@link CoreHost} with processes
+ * (stdio servers spawned, their stderr logged per server), HTTP over
+ * `node:http`, the environment for model keys, the working directory (plus
+ * any others) as roots, and config files read or found.
+ *
+ * @module
+ */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Host as CoreHost } from '../host.js';
+import type { HostOptions } from '../hostOptions.js';
+import { loadConfigFile, type LoadConfigOptions } from './configFile.js';
+import { nodeConnector } from './nodeConnector.js';
+import { defaultLogDir, ServerLogs } from './serverLogs.js';
+
+/** A Node host's options: the neutral ones, with Node defaults, and a few of its own. */
+export interface NodeHostOptions extends HostOptions {
+  /** Where each server's stderr is logged (default: the platform's log folder; `false`: nowhere). */
+  readonly logDir?: string | false;
+  /** Directories offered as roots besides the working directory (which always is one). */
+  readonly rootDirs?: readonly string[];
+  /** Give server processes this whole environment instead of the safe default set. */
+  readonly inheritEnv?: boolean;
+}
+
+/** A Node host's options when its servers come from a config file. */
+export type HostFromConfigOptions = Omit<NodeHostOptions, 'servers'> & LoadConfigOptions;
+
+function rootsOf(dirs: readonly string[]): string[] {
+  return [process.cwd(), ...dirs].map((dir) => pathToFileURL(resolve(dir)).href);
+}
+
+/** A host on Node. */
+export class Host extends CoreHost {
+  readonly #logs: ServerLogs | undefined;
+
+  constructor(options: NodeHostOptions) {
+    const logDir = options.logDir ?? defaultLogDir();
+    const logs = logDir === false ? undefined : new ServerLogs(logDir);
+    super({
+      env: process.env,
+      roots: rootsOf(options.rootDirs ?? []),
+      connector: nodeConnector({ logs, inheritEnv: options.inheritEnv }),
+      ...options,
+    });
+    this.#logs = logs;
+  }
+
+  /** Where server `name`'s stderr is logged (undefined when logging is off). */
+  logFile(name: string): string | undefined {
+    return this.#logs?.path(name);
+  }
+
+  /** A host for the servers of a config file (named, or found: `.mcp.json`, `.vscode/mcp.json`, Claude Desktop's). Not started yet. */
+  static async fromConfig(options: HostFromConfigOptions = {}): Promise<Host> {
+    const config = await loadConfigFile(options);
+    return new Host({ ...options, servers: config });
+  }
+
+  override async close(): Promise<void> {
+    await super.close();
+    await this.#logs?.close();
+  }
+}
