@@ -169,7 +169,7 @@ describe('the fake OpenAI API, checked with openai', () => {
     expect(choice?.finish_reason).toBe('tool_calls');
     expect(
       choice?.message.tool_calls?.map((c) =>
-        c.type === 'function' ? [c.id, c.function.name, JSON.parse(c.function.arguments)] : [],
+        c.type === 'function' ? [c.id, c.function.name, JSON.parse(c.function.arguments) as unknown] : ([] as unknown[]),
       ),
     ).toEqual([
       ['call_1', 'weather__get', { city: 'Paris', days: 2 }],

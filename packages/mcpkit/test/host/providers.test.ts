@@ -167,7 +167,9 @@ describe.each(dialects)('the $name adapter', (dialect) => {
   it('is cancelled by its signal while the API hangs', async () => {
     fake = await dialect.start(sequence({ kind: 'hang' }));
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
+    setTimeout(() => {
+      controller.abort();
+    }, 50);
     const error = await dialect
       .provider(fake.url)
       .complete(question, { signal: controller.signal })

@@ -103,7 +103,7 @@ export async function startFake(
     req.on('end', () => {
       void (async () => {
         const path = (req.url ?? '').replace(options.basePath ?? '', '');
-        let body: Record<string, unknown> = {};
+        let body: Record<string, unknown>;
         try {
           body = JSON.parse(text) as Record<string, unknown>;
         } catch {
@@ -112,23 +112,35 @@ export async function startFake(
         }
         const request = { path, headers: req.headers, body };
         const index = requests.push(request) - 1;
-        if (req.method !== 'POST' || path !== dialect.path)
-          return send(res, 404, dialect.errorBody('not_found_error', `no route ${req.method ?? ''} ${path}`));
-        if (!dialect.authorized(req.headers, key))
-          return send(res, 401, dialect.errorBody('authentication_error', 'invalid api key'));
+        if (req.method !== 'POST' || path !== dialect.path) {
+          send(res, 404, dialect.errorBody('not_found_error', `no route ${req.method ?? ''} ${path}`));
+          return;
+        }
+        if (!dialect.authorized(req.headers, key)) {
+          send(res, 401, dialect.errorBody('authentication_error', 'invalid api key'));
+          return;
+        }
         const problem = dialect.validate(request);
-        if (problem !== undefined) return send(res, 400, dialect.errorBody('invalid_request_error', problem));
+        if (problem !== undefined) {
+          send(res, 400, dialect.errorBody('invalid_request_error', problem));
+          return;
+        }
         const reply = await script(request, index);
         if (reply.kind === 'hang') return;
-        if (reply.kind === 'error')
-          return send(res, reply.status, dialect.errorBody(reply.type ?? 'api_error', reply.message ?? 'error'), reply.headers);
+        if (reply.kind === 'error') {
+          send(res, reply.status, dialect.errorBody(reply.type ?? 'api_error', reply.message ?? 'error'), reply.headers);
+          return;
+        }
         if (reply.kind === 'break') {
           res.writeHead(200, { 'content-type': 'text/event-stream' });
           res.write(dialect.frames({ kind: 'answer', text: 'partial' }, request)[0] ?? '');
           setTimeout(() => res.destroy(), 20);
           return;
         }
-        if (body['stream'] !== true) return send(res, 200, dialect.message(reply, request));
+        if (body['stream'] !== true) {
+          send(res, 200, dialect.message(reply, request));
+          return;
+        }
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
         for (const frame of dialect.frames(reply, request)) res.write(frame);
         res.end();
@@ -143,7 +155,9 @@ export async function startFake(
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => {
+          resolve();
+        });
       }),
   };
 }

@@ -39,7 +39,7 @@ export function validateOpenAi(body: Json): string | undefined {
   if (typeof body['model'] !== 'string') return "Missing required parameter: 'model'.";
   const messages = body['messages'];
   if (!Array.isArray(messages) || messages.length === 0) return "Missing required parameter: 'messages'.";
-  let pending = new Set<string>();
+  const pending = new Set<string>();
   for (const [i, m] of (messages as Json[]).entries()) {
     const where = `messages[${String(i)}]`;
     const role = m['role'];
