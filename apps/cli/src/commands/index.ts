@@ -5,6 +5,7 @@
  */
 import { runConformanceClient } from '../conformance/conformanceClient.js';
 import { callCommand } from './call.js';
+import { chatCommand } from './chat.js';
 import type { Command } from './command.js';
 import { completeCommand } from './complete.js';
 import { discoverCommand } from './discover.js';
@@ -41,5 +42,6 @@ export const COMMANDS: readonly Command[] = [
   completeCommand,
   discoverCommand,
   serveCommand,
+  chatCommand,
   conformanceClientCommand,
 ];

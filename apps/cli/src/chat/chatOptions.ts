@@ -1,0 +1,141 @@
+/**
+ * `mcpkit chat`'s command line, parsed into settings: which config and
+ * servers, which model (and endpoint), how tool calls are approved, the
+ * limits, and the output.
+ *
+ * @module
+ */
+import { parseArgs } from 'node:util';
+import type { ApproveMode, Decision, PolicyOptions } from 'mcpkit/host';
+import { parseDuration } from '../clientArgs.js';
+import { UsageError } from '../exitCodes.js';
+
+/** The options of `mcpkit chat`. */
+export const CHAT_OPTIONS = {
+  config: { type: 'string', short: 'c' },
+  server: { type: 'string', short: 's', multiple: true },
+  model: { type: 'string', short: 'm' },
+  'small-model': { type: 'string' },
+  'base-url': { type: 'string' },
+  once: { type: 'string' },
+  approve: { type: 'string' },
+  allow: { type: 'string', multiple: true },
+  deny: { type: 'string', multiple: true },
+  'trust-read-only': { type: 'boolean' },
+  'max-turns': { type: 'string' },
+  'max-tokens': { type: 'string' },
+  system: { type: 'string' },
+  timeout: { type: 'string', short: 't' },
+  root: { type: 'string', multiple: true },
+  'log-dir': { type: 'string' },
+  'log-level': { type: 'string' },
+  verbose: { type: 'boolean', short: 'v' },
+  json: { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** What `mcpkit chat` was asked to do. */
+export interface ChatSettings {
+  readonly config: string | undefined;
+  readonly servers: readonly string[];
+  readonly model: string;
+  readonly smallModel: string | undefined;
+  readonly baseUrl: string | undefined;
+  /** The one question of `--once` (undefined: interactive). */
+  readonly once: string | undefined;
+  /** `--approve`, when given. */
+  readonly approve: ApproveMode | undefined;
+  /** The policy from `--allow`, `--deny`, `--trust-read-only` and `--approve`. */
+  readonly policy: PolicyOptions;
+  readonly maxTurns: number | undefined;
+  readonly maxTokens: number | undefined;
+  readonly system: string | undefined;
+  readonly timeoutMs: number | undefined;
+  readonly roots: readonly string[];
+  readonly logDir: string | undefined;
+  readonly logLevel: string | undefined;
+  readonly verbose: boolean;
+  readonly json: boolean;
+  readonly quiet: boolean;
+}
+
+const NAME = 'chat';
+
+function positiveInt(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new UsageError(`${flag} takes a positive whole number, not ${JSON.stringify(text)}`, NAME);
+  return n;
+}
+
+/** `server` or `server/tool` (or `server/*`) into policy rules. */
+function rules(
+  patterns: readonly string[],
+  decision: Decision,
+  flag: string,
+): { servers: Record<string, Decision>; tools: Record<string, Decision> } {
+  const servers: Record<string, Decision> = {};
+  const tools: Record<string, Decision> = {};
+  for (const pattern of patterns) {
+    if (pattern === '' || pattern.startsWith('/'))
+      throw new UsageError(`${flag} takes SERVER or SERVER/TOOL, not ${JSON.stringify(pattern)}`, NAME);
+    if (pattern.includes('/')) tools[pattern] = decision;
+    else servers[pattern] = decision;
+  }
+  return { servers, tools };
+}
+
+function parseApprove(text: string | undefined): ApproveMode | undefined {
+  if (text === undefined || text === 'all' || text === 'read-only' || text === 'none') return text;
+  throw new UsageError(`--approve takes all, read-only or none, not ${JSON.stringify(text)}`, NAME);
+}
+
+/** Parses the command line; undefined with `--help`. */
+export function parseChatArgs(args: readonly string[], env: NodeJS.ProcessEnv = process.env): ChatSettings | undefined {
+  let parsed: { values: Record<string, unknown>; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: [...args], options: CHAT_OPTIONS, allowPositionals: false, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error), NAME);
+  }
+  const v = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  if (v['help'] === true) return undefined;
+  const model = (v['model'] as string | undefined) ?? (env['MCPKIT_MODEL']?.trim() || undefined);
+  if (model === undefined)
+    throw new UsageError(
+      'no model: give --model PROVIDER/MODEL (e.g. anthropic/claude-sonnet-4-5, openai/gpt-4.1) or set MCPKIT_MODEL',
+      NAME,
+    );
+  if (v['once'] === '') throw new UsageError('--once needs a question', NAME);
+  const approve = parseApprove(v['approve'] as string | undefined);
+  const allow = rules((v['allow'] as string[] | undefined) ?? [], 'allow', '--allow');
+  const deny = rules((v['deny'] as string[] | undefined) ?? [], 'deny', '--deny');
+  const policy: PolicyOptions = {
+    servers: { ...allow.servers, ...deny.servers },
+    tools: { ...allow.tools, ...deny.tools },
+    ...(approve !== undefined && { approve }),
+    ...(v['trust-read-only'] === true && { trustReadOnlyHint: true }),
+  };
+  return {
+    config: v['config'] as string | undefined,
+    servers: (v['server'] as string[] | undefined) ?? [],
+    model,
+    smallModel: v['small-model'] as string | undefined,
+    baseUrl: v['base-url'] as string | undefined,
+    once: v['once'] as string | undefined,
+    approve,
+    policy,
+    maxTurns: positiveInt(v['max-turns'] as string | undefined, '--max-turns'),
+    maxTokens: positiveInt(v['max-tokens'] as string | undefined, '--max-tokens'),
+    system: v['system'] as string | undefined,
+    timeoutMs: v['timeout'] === undefined ? undefined : parseDuration(v['timeout'] as string, NAME),
+    roots: (v['root'] as string[] | undefined) ?? [],
+    logDir: v['log-dir'] as string | undefined,
+    logLevel: v['log-level'] as string | undefined,
+    verbose: v['verbose'] === true,
+    json: v['json'] === true,
+    quiet: v['quiet'] === true,
+  };
+}

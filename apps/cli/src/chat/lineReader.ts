@@ -1,0 +1,95 @@
+/**
+ * The chat's one reader of stdin: the line editor (readline: editing keys,
+ * history kept across sessions, Tab completing slash commands) on a terminal,
+ * plain lines from a pipe otherwise. Prompts and questions (approvals, forms)
+ * share it, so nothing else ever reads stdin while a chat runs.
+ *
+ * @module
+ */
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { createInterface, type Interface } from 'node:readline';
+
+/** The chat's stdin. */
+export class LineReader {
+  readonly interactive: boolean;
+  readonly #rl: Interface;
+  readonly #lines: string[] = [];
+  readonly #historyFile: string | undefined;
+  #waiting: ((line: string | undefined) => void) | undefined;
+  #closed = false;
+
+  constructor(options: { historyFile?: string | undefined; completer?: (line: string) => [string[], string] } = {}) {
+    // isTTY is undefined (not false) on a pipe, whatever the typings say.
+    this.interactive = (process.stdin.isTTY as boolean | undefined) === true;
+    this.#historyFile = this.interactive ? options.historyFile : undefined;
+    this.#rl = createInterface({
+      input: process.stdin,
+      output: this.interactive ? process.stdout : undefined,
+      terminal: this.interactive,
+      history: this.#loadHistory(),
+      historySize: 1000,
+      removeHistoryDuplicates: true,
+      ...(options.completer !== undefined && this.interactive && { completer: options.completer }),
+    });
+    this.#rl.on('line', (line) => {
+      const waiting = this.#waiting;
+      this.#waiting = undefined;
+      if (waiting !== undefined) waiting(line);
+      else this.#lines.push(line);
+    });
+    this.#rl.on('close', () => {
+      this.#closed = true;
+      this.#waiting?.(undefined);
+      this.#waiting = undefined;
+    });
+  }
+
+  /** Called on Ctrl-C at the terminal (readline catches it). */
+  onInterrupt(handler: () => void): void {
+    this.#rl.on('SIGINT', handler);
+  }
+
+  /** The next line, after showing `prompt` on a terminal; undefined at end of input. */
+  read(prompt: string): Promise<string | undefined> {
+    const queued = this.#lines.shift();
+    if (queued !== undefined) return Promise.resolve(queued);
+    if (this.#closed) return Promise.resolve(undefined);
+    if (this.interactive) {
+      this.#rl.setPrompt(prompt);
+      this.#rl.prompt();
+    }
+    return new Promise((resolve) => {
+      this.#waiting = resolve;
+    });
+  }
+
+  /** Reads a line the user typed as a message (kept in the history file). */
+  async readMessage(prompt: string): Promise<string | undefined> {
+    const line = await this.read(prompt);
+    if (line !== undefined && line.trim() !== '' && this.#historyFile !== undefined) {
+      try {
+        mkdirSync(dirname(this.#historyFile), { recursive: true });
+        appendFileSync(this.#historyFile, `${line.replace(/\n/g, ' ')}\n`);
+      } catch {
+        // History is a convenience: a file that cannot be written is not an error.
+      }
+    }
+    return line;
+  }
+
+  /** Stops reading. */
+  close(): void {
+    this.#rl.close();
+  }
+
+  #loadHistory(): string[] {
+    if (this.#historyFile === undefined) return [];
+    try {
+      // readline wants the newest first.
+      return readFileSync(this.#historyFile, 'utf8').split('\n').filter(Boolean).slice(-1000).reverse();
+    } catch {
+      return [];
+    }
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Interactive `mcpkit chat`: a conversation at the terminal, answers streamed
+ * as they come, tool calls shown as they run, and slash commands: `/tools`,
+ * `/servers`, `/prompt NAME [key=value ...]`, `/read URI [SERVER]`, `/clear`,
+ * `/help`, `/exit`. Ctrl-C cancels the turn in flight (the servers are told);
+ * at the prompt, a second Ctrl-C leaves.
+ *
+ * @module
+ */
+import type { Conversation, Host, Transcript } from 'mcpkit/host';
+import { ExitCode } from '../exitCodes.js';
+import type { Io } from '../io.js';
+import type { LineReader } from './lineReader.js';
+
+/** The slash commands, for help and Tab completion. */
+export const SLASH_COMMANDS: readonly string[] = ['/help', '/tools', '/servers', '/prompt', '/read', '/clear', '/exit'];
+
+const HELP = `Commands:
+  /tools                       the tools the model may call (model name, server/tool)
+  /servers                     the servers and their state
+  /prompt NAME [key=value ...] run a server's prompt as your message
+  /read URI [SERVER]           attach a resource to your next message
+  /clear                       start a new conversation
+  /exit                        leave (also Ctrl-D)
+Ctrl-C cancels the answer or tool call in flight.
+`;
+
+function firstLine(text: string | undefined): string {
+  return (text ?? '').trim().split('\n')[0] ?? '';
+}
+
+function listTools(host: Host): string {
+  const tools = host.tools();
+  if (tools.length === 0) return 'No tools (no server is running, or none offers tools).\n';
+  return tools.map((t) => `${t.name}  (${t.server}/${t.tool.name})  ${firstLine(t.tool.description)}\n`).join('');
+}
+
+function listServers(host: Host): string {
+  return host
+    .servers()
+    .map(
+      (s) =>
+        `${s.name}  ${s.state}  ${s.type}  ${String(s.tools)} tools, ${String(s.resources)} resources, ${String(s.prompts)} prompts${s.error === undefined ? '' : `  (${s.error})`}\n`,
+    )
+    .join('');
+}
+
+function promptArgs(words: readonly string[]): Record<string, string> {
+  const args: Record<string, string> = {};
+  for (const word of words) {
+    const eq = word.indexOf('=');
+    if (eq > 0) args[word.slice(0, eq)] = word.slice(eq + 1);
+  }
+  return args;
+}
+
+/** What one turn needs: the host, the output, and a fresh signal per turn. */
+export interface ReplContext {
+  readonly host: Host;
+  readonly io: Io;
+  readonly lines: LineReader;
+  /** Runs one turn with a signal that Ctrl-C fires while it runs. */
+  turn<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  /** Reports a failed turn without leaving the chat. */
+  report(error: unknown): void;
+}
+
+async function slash(
+  line: string,
+  ctx: ReplContext,
+  conversation: { current: Conversation },
+): Promise<'exit' | Transcript | undefined> {
+  const [command = '', ...words] = line.trim().split(/\s+/);
+  const { host, io } = ctx;
+  switch (command) {
+    case '/exit':
+    case '/quit':
+      return 'exit';
+    case '/help':
+      io.stdout(HELP);
+      return undefined;
+    case '/tools':
+      io.stdout(listTools(host));
+      return undefined;
+    case '/servers':
+      io.stdout(listServers(host));
+      return undefined;
+    case '/clear':
+      conversation.current = host.conversation();
+      io.stdout('(a new conversation)\n');
+      return undefined;
+    case '/read': {
+      const [uri, server] = words;
+      if (uri === undefined) {
+        io.stdout('usage: /read URI [SERVER]\n');
+        return undefined;
+      }
+      const result = await ctx.turn((signal) =>
+        conversation.current.attach(uri, { ...(server !== undefined && { server }), signal }),
+      );
+      io.stdout(`(attached ${uri}: ${String(result.contents.length)} content(s); it goes with your next message)\n`);
+      return undefined;
+    }
+    case '/prompt': {
+      const [name, ...rest] = words;
+      if (name === undefined) {
+        io.stdout(
+          `usage: /prompt NAME [key=value ...]; prompts: ${
+            host
+              .prompts()
+              .map((p) => p.name)
+              .join(', ') || 'none'
+          }\n`,
+        );
+        return undefined;
+      }
+      return ctx.turn((signal) => conversation.current.prompt(name, promptArgs(rest), { signal }));
+    }
+    default:
+      io.stdout(`unknown command ${command}; /help lists them\n`);
+      return undefined;
+  }
+}
+
+/** Runs the chat until `/exit` or the end of input. */
+export async function runRepl(ctx: ReplContext): Promise<ExitCode> {
+  const conversation = { current: ctx.host.conversation() };
+  if (ctx.lines.interactive) ctx.io.stdout('mcpkit chat: /help for commands, /exit to leave.\n');
+  for (;;) {
+    const line = await ctx.lines.readMessage('you> ');
+    if (line === undefined) return ExitCode.Ok;
+    const text = line.trim();
+    if (text === '') continue;
+    try {
+      const outcome = text.startsWith('/')
+        ? await slash(text, ctx, conversation)
+        : await ctx.turn((signal) => conversation.current.ask(text, { signal }));
+      if (outcome === 'exit') return ExitCode.Ok;
+      if (outcome?.stopReason === 'cancelled') ctx.io.stderr('(cancelled)\n');
+      else if (outcome?.stopReason === 'max_turns') ctx.io.stderr('(stopped: --max-turns reached)\n');
+    } catch (error) {
+      ctx.report(error);
+    }
+  }
+}
