@@ -21,7 +21,7 @@ const subpaths = Object.entries(pkg.exports).filter(
 
 describe('the mcpkit package', () => {
   it.each(subpaths)('%s points at a bundle file and a declaration file that exist', (_, target) => {
-    expect(target.default).toMatch(/^\.\/dist\/bundle\/[a-z]+\.js$/);
+    expect(target.default).toMatch(/^\.\/dist\/bundle\/[a-z-]+\.js$/);
     expect(existsSync(join(pkgDir, target.default))).toBe(true);
     expect(existsSync(join(pkgDir, target.types))).toBe(true);
   });
