@@ -16,6 +16,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { scenarios, SUITES } from './lib/scenarios.mjs';
 import { render } from './lib/report.mjs';
+import { hostBench } from './host.mjs';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const args = process.argv.slice(2);
@@ -137,10 +138,17 @@ env.loadEnd = loadavg()
   .join(' ');
 env.seconds = Math.round((Date.now() - started) / 1000);
 
-const markdown = render(list, results, env, SUITES);
+let markdown = render(list, results, env, SUITES);
+// The host's figures (issue 10): its own CPU per tool round trip, and ten servers started at once.
+const host =
+  only === undefined || only === 'host' ? await hostBench({ quick, reps, log: (line) => console.error(line) }) : undefined;
+if (host !== undefined) markdown += host.markdown;
 mkdirSync(`${ROOT}results`, { recursive: true });
 writeFileSync(out, markdown);
-writeFileSync(out.replace(/\.md$/, '.json'), JSON.stringify({ env, results: Object.fromEntries(results) }, null, 1));
+writeFileSync(
+  out.replace(/\.md$/, '.json'),
+  JSON.stringify({ env, results: Object.fromEntries(results), host: host?.result }, null, 1),
+);
 rmSync(scratch, { recursive: true, force: true });
 process.stdout.write(markdown);
 console.error(`\nwritten to ${out}`);

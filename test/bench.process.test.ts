@@ -45,5 +45,11 @@ describe('npm run bench -- --quick', () => {
     const rows = targets.split('\n').filter((line) => /^\| .+ \| (yes|\*\*no\*\*) \|$/.test(line));
     expect(rows.length).toBe(15);
     for (const row of rows) expect(row).toMatch(/\| \d+\.\d\d× \|/);
+    // The host's figures: CPU per tool round trip beside the official SDKs' loop, and ten servers started at once.
+    const host = (saved as { host?: Record<string, unknown> }).host;
+    expect(host?.['errors']).toEqual([]);
+    for (const key of ['hostCpuUs', 'sdkCpuUs', 'oneServerMs', 'tenConcurrentMs', 'tenSequentialMs'])
+      expect(host?.[key]).toBeGreaterThan(0);
+    expect(markdown).toMatch(/\| host CPU per tool round trip .* \| \d+ \| \d+ \| \d+\.\d\d× \|/);
   }, 180_000);
 });

@@ -6,7 +6,9 @@
  * the environment read the way the SDKs read it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { FetchHttpClient, type HttpClient } from '../../src/http/index.js';
 import { LocalError } from '../../src/jsonrpc/index.js';
+import { NodeHttpClient } from '../../src/node/index.js';
 import { ModelApiError } from '../../src/host/errors.js';
 import { AnthropicProvider, anthropicFromEnv } from '../../src/host/model/anthropic.js';
 import { resolveModel, splitModelSpec } from '../../src/host/model/modelSpec.js';
@@ -44,25 +46,38 @@ const twoCalls = {
 
 interface Dialect {
   readonly name: string;
+  readonly face: string;
   start(script: FakeScript, key?: string): Promise<FakeApi>;
   provider(url: string, options?: { key?: string; maxRetries?: number }): ModelProvider;
 }
 
-const dialects: Dialect[] = [
+const faces: [string, () => HttpClient][] = [
+  ['fetch', () => new FetchHttpClient()],
+  ['node:http', () => new NodeHttpClient()],
+];
+const dialects: Dialect[] = faces.flatMap(([face, httpClient]): Dialect[] => [
   {
     name: 'anthropic',
+    face,
     start: (script, key) => startFakeAnthropic(script, key === undefined ? {} : { key }),
     provider: (url, o = {}) =>
-      new AnthropicProvider({ apiKey: o.key ?? 'test-key', baseUrl: url, maxRetries: o.maxRetries ?? 2 }),
+      new AnthropicProvider({
+        apiKey: o.key ?? 'test-key',
+        baseUrl: url,
+        maxRetries: o.maxRetries ?? 2,
+        httpClient: httpClient(),
+      }),
   },
   {
     name: 'openai',
+    face,
     start: (script, key) => startFakeOpenAi(script, key === undefined ? {} : { key }),
-    provider: (url, o = {}) => new OpenAiProvider({ apiKey: o.key ?? 'test-key', baseUrl: url, maxRetries: o.maxRetries ?? 2 }),
+    provider: (url, o = {}) =>
+      new OpenAiProvider({ apiKey: o.key ?? 'test-key', baseUrl: url, maxRetries: o.maxRetries ?? 2, httpClient: httpClient() }),
   },
-];
+]);
 
-describe.each(dialects)('the $name adapter', (dialect) => {
+describe.each(dialects)('the $name adapter over $face', (dialect) => {
   it('streams the text as it comes and returns parallel tool calls, usage and the stop reason', async () => {
     fake = await dialect.start(sequence(twoCalls));
     const deltas: string[] = [];
@@ -230,8 +245,10 @@ describe('keys and endpoints', () => {
     const body = { model: 'llama3.2', messages: [{ role: 'user', content: 'x' }] };
     const provider = new OpenAiProvider({
       baseUrl: fake.url,
-      fetch: (url, init) =>
-        fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: 'Bearer test-key' } }),
+      // No key is sent; the fake (which wants one) gets it from the carrier, as a proxy in front of a local server might add it.
+      httpClient: new FetchHttpClient((url, init) =>
+        fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: 'Bearer test-key' } }),
+      ),
     });
     await provider.complete({ ...question, model: body.model });
     expect(fake.requests[0]?.body['max_tokens']).toBe(100);

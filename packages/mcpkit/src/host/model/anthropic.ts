@@ -8,7 +8,7 @@
  * @see https://docs.anthropic.com/en/api/messages-streaming
  * @module
  */
-import type { SseEvent } from '../../http/index.js';
+import type { HttpClient, SseEvent } from '../../http/index.js';
 import { ModelApiError } from '../errors.js';
 import { eventJson, jsonBody, readEventStream, str } from './eventStream.js';
 import { postJson } from './request.js';
@@ -37,7 +37,8 @@ export interface AnthropicOptions {
   readonly maxRetries?: number | undefined;
   /** Extra headers for every request. */
   readonly headers?: Readonly<Record<string, string>> | undefined;
-  readonly fetch?: typeof fetch | undefined;
+  /** What carries the requests (default: `fetch`; the Node host passes `node:http`). */
+  readonly httpClient?: HttpClient | undefined;
 }
 
 /** The options the environment gives, as the official SDK reads it. */
@@ -125,12 +126,12 @@ export class AnthropicProvider implements ModelProvider {
       provider: 'anthropic',
       authHint: 'Check ANTHROPIC_API_KEY.',
       maxRetries: o.maxRetries,
-      fetch: o.fetch,
+      httpClient: o.httpClient,
       signal: options.signal,
       onRetry: options.onRetry,
     });
     const answer = new StreamedAnswer(request.model, options.onTextDelta);
-    if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    if (!(response.header('content-type') ?? '').includes('text/event-stream')) {
       readMessage(answer, await jsonBody('anthropic', response));
       return answer.finish();
     }

@@ -5,45 +5,35 @@
  *
  * @module
  */
-import { SseParser, type SseEvent } from '../../http/index.js';
+import { SseParser, type HttpReply, type SseEvent } from '../../http/index.js';
 import { LocalError } from '../../jsonrpc/index.js';
 import { ModelApiError } from '../errors.js';
 
 /** Feeds every event of `response`'s body to `onEvent`; resolves at the end of the stream. */
 export async function readEventStream(
   provider: string,
-  response: Response,
+  response: HttpReply,
   onEvent: (event: SseEvent) => void,
   signal: AbortSignal | undefined,
 ): Promise<void> {
-  const body = response.body;
-  if (body === null) throw new ModelApiError(provider, 'protocol', 'the streamed answer has no body');
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
   const parser = new SseParser({ event: onEvent });
-  const onAbort = (): void => {
-    reader.cancel().catch(() => undefined);
-  };
-  signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    for (;;) {
-      const chunk = await reader.read();
-      if (chunk.done) break;
-      parser.push(decoder.decode(chunk.value, { stream: true }));
-    }
-    parser.push(decoder.decode());
+    await response.read((text) => {
+      parser.push(text);
+    });
     parser.end();
   } catch (error) {
+    response.cancel();
     if (signal?.aborted === true) throw new LocalError('CANCELLED', 'The model call was cancelled');
     if (error instanceof LocalError) throw error;
     throw new ModelApiError(
       provider,
       'network',
       `the streamed answer broke off: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
+      {
+        cause: error,
+      },
     );
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
   }
   if (signal?.aborted === true) throw new LocalError('CANCELLED', 'The model call was cancelled');
 }
@@ -60,7 +50,7 @@ export function eventJson(provider: string, event: SseEvent): Record<string, unk
 }
 
 /** A non-streamed answer's JSON object (a compatible server may ignore `stream`). */
-export async function jsonBody(provider: string, response: Response): Promise<Record<string, unknown>> {
+export async function jsonBody(provider: string, response: HttpReply): Promise<Record<string, unknown>> {
   const text = await response.text();
   const value = (() => {
     try {

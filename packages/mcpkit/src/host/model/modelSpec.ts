@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { HttpClient } from '../../http/index.js';
 import { LocalError } from '../../jsonrpc/index.js';
 import { AnthropicProvider, anthropicFromEnv, type AnthropicOptions } from './anthropic.js';
 import { OpenAiProvider, openAiFromEnv, type OpenAiOptions } from './openai.js';
@@ -26,7 +27,8 @@ export interface ModelEndpoint {
   readonly baseUrl?: string | undefined;
   /** The key (beats `ANTHROPIC_API_KEY` / `OPENAI_API_KEY`). */
   readonly apiKey?: string | undefined;
-  readonly fetch?: typeof fetch | undefined;
+  /** What carries the requests (default: `fetch`). */
+  readonly httpClient?: HttpClient | undefined;
   readonly maxRetries?: number | undefined;
 }
 
@@ -57,7 +59,7 @@ export function resolveModel(
   const given = {
     ...(endpoint.baseUrl !== undefined && { baseUrl: endpoint.baseUrl }),
     ...(endpoint.apiKey !== undefined && { apiKey: endpoint.apiKey }),
-    ...(endpoint.fetch !== undefined && { fetch: endpoint.fetch }),
+    ...(endpoint.httpClient !== undefined && { httpClient: endpoint.httpClient }),
     ...(endpoint.maxRetries !== undefined && { maxRetries: endpoint.maxRetries }),
   };
   if (provider === 'anthropic') {

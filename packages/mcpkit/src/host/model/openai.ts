@@ -9,7 +9,7 @@
  * @see https://platform.openai.com/docs/api-reference/chat-streaming
  * @module
  */
-import type { SseEvent } from '../../http/index.js';
+import type { HttpClient, SseEvent } from '../../http/index.js';
 import { ModelApiError } from '../errors.js';
 import { eventJson, jsonBody, readEventStream, str } from './eventStream.js';
 import { postJson } from './request.js';
@@ -45,7 +45,8 @@ export interface OpenAiOptions {
   readonly maxRetries?: number | undefined;
   /** Extra headers for every request. */
   readonly headers?: Readonly<Record<string, string>> | undefined;
-  readonly fetch?: typeof fetch | undefined;
+  /** What carries the requests (default: `fetch`; the Node host passes `node:http`). */
+  readonly httpClient?: HttpClient | undefined;
 }
 
 const OPENAI_BASE = 'https://api.openai.com/v1';
@@ -167,12 +168,12 @@ export class OpenAiProvider implements ModelProvider {
       provider: 'openai',
       authHint: official ? 'Check OPENAI_API_KEY.' : `Check OPENAI_API_KEY for ${base}.`,
       maxRetries: o.maxRetries,
-      fetch: o.fetch,
+      httpClient: o.httpClient,
       signal: options.signal,
       onRetry: options.onRetry,
     });
     const answer = new StreamedAnswer(request.model, options.onTextDelta);
-    if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    if (!(response.header('content-type') ?? '').includes('text/event-stream')) {
       readCompletion(answer, await jsonBody('openai', response));
       return answer.finish();
     }

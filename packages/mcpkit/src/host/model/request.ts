@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { FetchHttpClient, type HttpClient, type HttpReply } from '../../http/index.js';
 import { LocalError } from '../../jsonrpc/index.js';
 import { ModelApiError } from '../errors.js';
 import type { RetryInfo } from './types.js';
@@ -20,7 +21,8 @@ export interface PostOptions {
   readonly maxRetries?: number | undefined;
   /** The longest `retry-after` worth waiting for, ms (default 60 000); longer is reported instead. */
   readonly maxRetryDelayMs?: number | undefined;
-  readonly fetch?: typeof fetch | undefined;
+  /** What carries the request (default: `fetch`; on Node the host passes `node:http`). */
+  readonly httpClient?: HttpClient | undefined;
   readonly signal?: AbortSignal | undefined;
   readonly onRetry?: ((retry: RetryInfo) => void) | undefined;
 }
@@ -51,11 +53,11 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /** The wait a response asks for, ms; undefined when it names none (or nothing usable). */
-export function retryAfterMs(headers: Headers, now: number = Date.now()): number | undefined {
-  const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
+export function retryAfterMs(reply: Pick<HttpReply, 'header'>, now: number = Date.now()): number | undefined {
+  const ms = Number.parseFloat(reply.header('retry-after-ms') ?? '');
   if (ms > 0) return ms;
-  const raw = headers.get('retry-after');
-  if (raw === null) return undefined;
+  const raw = reply.header('retry-after');
+  if (raw === undefined) return undefined;
   const seconds = Number.parseFloat(raw);
   const wait = Number.isNaN(seconds) ? Date.parse(raw) - now : seconds * 1000;
   return wait > 0 ? wait : undefined;
@@ -66,8 +68,8 @@ export function backoffMs(attempt: number): number {
   return Math.min(500 * 2 ** (attempt - 1), 8000) * (1 - Math.random() * 0.25);
 }
 
-function shouldRetry(response: Response): boolean {
-  const header = response.headers.get('x-should-retry');
+function shouldRetry(response: HttpReply): boolean {
+  const header = response.header('x-should-retry');
   if (header === 'true') return true;
   if (header === 'false') return false;
   return RETRY_STATUS.has(response.status) || response.status >= 500;
@@ -87,7 +89,7 @@ export function apiMessage(text: string): string {
   return text.trim().slice(0, 500) || '(no message)';
 }
 
-async function failure(response: Response, options: PostOptions, retried: number): Promise<ModelApiError> {
+async function failure(response: HttpReply, options: PostOptions, retried: number): Promise<ModelApiError> {
   const message = apiMessage(await response.text().catch(() => ''));
   const status = response.status;
   const after = retried > 0 ? ` (after ${String(retried)} ${retried === 1 ? 'retry' : 'retries'})` : '';
@@ -109,24 +111,29 @@ async function failure(response: Response, options: PostOptions, retried: number
   });
 }
 
+let fallbackClient: HttpClient | undefined;
+const never = new AbortController().signal;
+
 /** POSTs `body` as JSON and resolves with the successful response, retrying as the module says. */
 export async function postJson(
   url: string,
   headers: Record<string, string>,
   body: unknown,
   options: PostOptions,
-): Promise<Response> {
-  const doFetch = options.fetch ?? fetch;
+): Promise<HttpReply> {
+  const client = options.httpClient ?? (fallbackClient ??= new FetchHttpClient());
   const maxRetries = options.maxRetries ?? 2;
   const text = JSON.stringify(body);
+  const target = new URL(url);
   for (let attempt = 0; ; attempt++) {
-    let response: Response;
+    let response: HttpReply;
     try {
-      response = await doFetch(url, {
+      response = await client.request({
         method: 'POST',
+        url: target,
         headers: { 'content-type': 'application/json', ...headers },
         body: text,
-        signal: options.signal ?? null,
+        signal: options.signal ?? never,
       });
     } catch (error) {
       if (options.signal?.aborted === true) throw cancelled();
@@ -135,9 +142,9 @@ export async function postJson(
       await retry(attempt + 1, backoffMs(attempt + 1), undefined, options);
       continue;
     }
-    if (response.ok) return response;
+    if (response.status >= 200 && response.status < 300) return response;
     if (attempt >= maxRetries || !shouldRetry(response)) throw await failure(response, options, attempt);
-    const asked = retryAfterMs(response.headers);
+    const asked = retryAfterMs(response);
     if (asked !== undefined && asked > (options.maxRetryDelayMs ?? 60_000)) {
       const error = await failure(response, options, attempt);
       throw new ModelApiError(
@@ -147,7 +154,7 @@ export async function postJson(
         { status: response.status },
       );
     }
-    await response.body?.cancel().catch(() => undefined);
+    response.cancel();
     await retry(attempt + 1, asked ?? backoffMs(attempt + 1), response.status, options);
   }
 }

@@ -8,6 +8,7 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { NodeHttpClient } from '../../node/index.js';
 import { Host as CoreHost } from '../host.js';
 import type { HostOptions } from '../hostOptions.js';
 import { loadConfigFile, type LoadConfigOptions } from './configFile.js';
@@ -43,6 +44,8 @@ export class Host extends CoreHost {
       roots: rootsOf(options.rootDirs ?? []),
       connector: nodeConnector({ logs, inheritEnv: options.inheritEnv }),
       ...options,
+      // Model APIs over node:http too: fetch costs several times the CPU per request (measured in bench/host.mjs).
+      endpoint: { httpClient: new NodeHttpClient(), ...options.endpoint },
     });
     this.#logs = logs;
   }

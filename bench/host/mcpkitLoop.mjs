@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+/**
+ * The mcpkit host's own cost per tool round trip: `host.ask` with one tool
+ * call each (the model asks for `echo`, the host runs it through the policy on
+ * a stdio server, hands the result back, the model answers). The model (a
+ * fake API) and the server run in other processes, so this process's CPU is
+ * the host's: its HTTP and stream parsing, registry, policy, MCP client and
+ * transcript. Prints one JSON line.
+ */
+import { Host } from 'mcpkit/host';
+
+const { modelUrl, server, asks, warmup } = JSON.parse(process.argv[2]);
+const host = new Host({
+  servers: [{ name: 'bench', type: 'stdio', command: process.execPath, args: [server], env: {} }],
+  model: 'openai/bench-model',
+  env: { OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: modelUrl },
+  policy: { default: 'allow' },
+  logDir: false,
+});
+await host.start();
+const once = async () => {
+  const t = await host.ask('Say hello through the tool.');
+  if (t.toolCalls[0]?.outcome !== 'ok' || !t.answer.includes('hello'))
+    throw new Error(`unexpected transcript: ${JSON.stringify(t).slice(0, 300)}`);
+};
+for (let i = 0; i < warmup; i++) await once();
+const cpu = process.cpuUsage();
+const started = performance.now();
+for (let i = 0; i < asks; i++) await once();
+const wall = performance.now() - started;
+const used = process.cpuUsage(cpu);
+await host.close();
+process.stdout.write(
+  `${JSON.stringify({ cpuUsPerRoundTrip: (used.user + used.system) / asks, wallMsPerRoundTrip: wall / asks })}\n`,
+);
