@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expand, loadConfigTarget, stripJsonc } from './config.js';
+import { loadConfigTarget } from './config.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpkit-config-'));
 afterAll(() => {
@@ -77,30 +77,14 @@ describe('loadConfigTarget', () => {
     expect(() => loadConfigTarget(file('{ nope'), undefined, ENV)).toThrow('is not valid JSON');
     expect(() => loadConfigTarget(file({ other: {} }), undefined, ENV)).toThrow('has no "mcpServers"');
     expect(() => loadConfigTarget(file({ mcpServers: { a: { command: 'x', env: { K: '${UNSET_VAR}' } } } }), 'a', ENV)).toThrow(
-      'env.K uses ${UNSET_VAR}, which is not set in the environment',
+      'server "a": "env.K": uses ${UNSET_VAR}, which is not set in the environment',
     );
-    expect(() => loadConfigTarget(file({ mcpServers: { a: { args: [] } } }), 'a', ENV)).toThrow('needs a "command" or a "url"');
+    expect(() => loadConfigTarget(file({ mcpServers: { a: { args: [] } } }), 'a', ENV)).toThrow('needs a "command"');
     expect(() => loadConfigTarget(file({ mcpServers: { a: { type: 'carrier-pigeon', command: 'x' } } }), 'a', ENV)).toThrow(
-      'unknown "type"',
+      '"type": is "carrier-pigeon"; expected stdio, http, streamable-http or sse',
     );
-  });
-});
-
-describe('expand', () => {
-  const ctx = { where: 'here', env: { A: 'x', EMPTY: '' } };
-  it('knows ${VAR}, ${env:VAR}, ${VAR:-default}, ${userHome}, ${workspaceFolder}', () => {
-    expect(expand('${A}-${env:A}-${B:-dflt}-${EMPTY:-e}', ctx, 'f')).toBe('x-x-dflt-e');
-    expect(expand('${workspaceFolder}', ctx, 'f')).toBe(process.cwd());
-    expect(() => expand('${input:token}', ctx, 'f')).toThrow('uses ${input:token}, which mcpkit cannot fill in');
-  });
-});
-
-describe('stripJsonc', () => {
-  it('drops comments and trailing commas but not inside strings', () => {
-    expect(JSON.parse(stripJsonc('{"a": "//not a comment, }", /* c */ "b": [1,2,],}'))).toEqual({
-      a: '//not a comment, }',
-      b: [1, 2],
-    });
-    expect(JSON.parse(stripJsonc('{"a": "quote \\" // still string"} // end'))).toEqual({ a: 'quote " // still string' });
+    expect(() => loadConfigTarget(file({ mcpServers: { a: { command: '${input:key}' } } }), 'a', ENV)).toThrow(
+      'uses ${input:key}, which has no answer',
+    );
   });
 });

@@ -72,12 +72,17 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Resolves a parsed config: picks the servers, asks for inputs, expands variables, checks every field. */
-export async function resolveConfig(
+/** The names of a parsed config's servers, whichever host wrote it; undefined when it has none. */
+export function configServerNames(config: unknown): string[] | undefined {
+  const found = locate(config);
+  return found === undefined ? undefined : Object.keys(found.servers);
+}
+
+function located(
   config: unknown,
   file: string | undefined,
   environment: ConfigEnvironment,
-): Promise<HostConfig> {
+): { servers: Json; inputs: unknown; chosen: readonly string[] } {
   const found = locate(config);
   if (found === undefined)
     throw new ConfigError({ file }, 'has no "mcpServers" object (nor VS Code\'s "servers" or "mcp.servers")');
@@ -86,24 +91,43 @@ export async function resolveConfig(
   for (const name of chosen)
     if (!Object.hasOwn(found.servers, name))
       throw new ConfigError({ file }, `has no server ${JSON.stringify(name)} (it has: ${names.join(', ') || 'none'})`);
+  return { ...found, chosen };
+}
+
+/** Resolves a parsed config: picks the servers, asks for inputs, expands variables, checks every field. */
+export async function resolveConfig(
+  config: unknown,
+  file: string | undefined,
+  environment: ConfigEnvironment,
+): Promise<HostConfig> {
+  const { servers, inputs, chosen } = located(config, file, environment);
+  const answers = await askInputs(collectInputIds(chosen.map((n) => servers[n])), parseInputs(inputs, file), file, environment);
+  return resolveConfigSync(config, file, { ...environment, inputs: answers });
+}
+
+/**
+ * The same without asking: `${input:id}` values come from `environment.inputs`
+ * (one without an answer is a `ConfigError`). For callers that cannot wait,
+ * such as the command line's single-server commands.
+ */
+export function resolveConfigSync(
+  config: unknown,
+  file: string | undefined,
+  environment: ConfigEnvironment & { readonly inputs?: ReadonlyMap<string, string> },
+): HostConfig {
+  const { servers: entries, chosen } = located(config, file, environment);
   const warnings: ConfigWarning[] = [];
-  const inputs = await askInputs(
-    collectInputIds(chosen.map((n) => found.servers[n])),
-    parseInputs(found.inputs, file),
-    file,
-    environment,
-  );
   const base = file === undefined ? environment.workspaceFolder : directoryOf(file);
   const resolve = environment.resolvePath ?? defaultResolve;
   const scope: VariableScope = {
     env: environment.env,
     workspaceFolder: environment.workspaceFolder,
     home: environment.home,
-    inputs,
+    inputs: environment.inputs ?? new Map(),
   };
   const servers: ServerConfig[] = [];
   for (const name of chosen) {
-    const server = toServerConfig(name, found.servers[name], {
+    const server = toServerConfig(name, entries[name], {
       file,
       scope,
       resolvePath: (path) => resolve(base, path),
