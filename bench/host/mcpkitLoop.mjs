@@ -8,6 +8,7 @@
  * transcript. Prints one JSON line.
  */
 import { Host } from 'mcpkit/host';
+import { measure } from './measure.mjs';
 
 const { modelUrl, server, asks, warmup } = JSON.parse(process.argv[2]);
 const host = new Host({
@@ -23,13 +24,6 @@ const once = async () => {
   if (t.toolCalls[0]?.outcome !== 'ok' || !t.answer.includes('hello'))
     throw new Error(`unexpected transcript: ${JSON.stringify(t).slice(0, 300)}`);
 };
-for (let i = 0; i < warmup; i++) await once();
-const cpu = process.cpuUsage();
-const started = performance.now();
-for (let i = 0; i < asks; i++) await once();
-const wall = performance.now() - started;
-const used = process.cpuUsage(cpu);
+const figures = await measure(once, { asks, warmup });
 await host.close();
-process.stdout.write(
-  `${JSON.stringify({ cpuUsPerRoundTrip: (used.user + used.system) / asks, wallMsPerRoundTrip: wall / asks })}\n`,
-);
+process.stdout.write(`${JSON.stringify(figures)}\n`);

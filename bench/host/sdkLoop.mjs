@@ -10,6 +10,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import OpenAI from 'openai';
+import { measure } from './measure.mjs';
 
 const { modelUrl, server, asks, warmup } = JSON.parse(process.argv[2]);
 const client = new Client({ name: 'sdk-loop', version: '1.0.0' });
@@ -73,13 +74,6 @@ async function once() {
   }
 }
 
-for (let i = 0; i < warmup; i++) await once();
-const cpu = process.cpuUsage();
-const started = performance.now();
-for (let i = 0; i < asks; i++) await once();
-const wall = performance.now() - started;
-const used = process.cpuUsage(cpu);
+const figures = await measure(once, { asks, warmup });
 await client.close();
-process.stdout.write(
-  `${JSON.stringify({ cpuUsPerRoundTrip: (used.user + used.system) / asks, wallMsPerRoundTrip: wall / asks })}\n`,
-);
+process.stdout.write(`${JSON.stringify(figures)}\n`);

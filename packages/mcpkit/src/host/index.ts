@@ -12,7 +12,13 @@ export type { AskOptions, HostOptions } from './hostOptions.js';
 export { Conversation, resourceBlocks } from './conversation.js';
 export type { HostPrompt, HostResource } from './catalog.js';
 export { ConfigError, ModelApiError, type ConfigLocation, type ModelApiFailure } from './errors.js';
-export { configServerNames, parseConfigText, resolveConfig, resolveConfigSync, type ConfigEnvironment } from './config/parseConfig.js';
+export {
+  configServerNames,
+  parseConfigText,
+  resolveConfig,
+  resolveConfigSync,
+  type ConfigEnvironment,
+} from './config/parseConfig.js';
 export { parseEnvFile } from './config/dotenv.js';
 export { parseJsonc, stripJsonc } from './config/jsonc.js';
 export { expandVariables, type VariableScope } from './config/variables.js';

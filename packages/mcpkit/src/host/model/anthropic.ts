@@ -8,11 +8,11 @@
  * @see https://docs.anthropic.com/en/api/messages-streaming
  * @module
  */
-import type { HttpClient, SseEvent } from '../../http/index.js';
+import type { SseEvent } from '../../http/index.js';
 import { ModelApiError } from '../errors.js';
-import { eventJson, jsonBody, readEventStream, str } from './eventStream.js';
-import { postJson } from './request.js';
-import { StreamedAnswer } from './streamedAnswer.js';
+import { eventJson, str } from './eventStream.js';
+import { exchange, type AnswerReader, type ApiOptions } from './exchange.js';
+import type { StreamedAnswer } from './streamedAnswer.js';
 import type {
   ModelBlock,
   ModelCallOptions,
@@ -23,22 +23,12 @@ import type {
   StopReason,
 } from './types.js';
 
-/** How to reach the Anthropic API. */
-export interface AnthropicOptions {
-  /** Sent as `x-api-key`. */
-  readonly apiKey?: string | undefined;
+/** How to reach the Anthropic API (default base URL `https://api.anthropic.com`; `apiKey` is sent as `x-api-key`). */
+export interface AnthropicOptions extends ApiOptions {
   /** Sent as `Authorization: Bearer` when there is no `apiKey`. */
   readonly authToken?: string | undefined;
-  /** Default `https://api.anthropic.com`. */
-  readonly baseUrl?: string | undefined;
   /** The `anthropic-version` header (default `2023-06-01`, which the API keeps serving). */
   readonly version?: string | undefined;
-  /** Retries on 408/409/429/5xx (default 2). */
-  readonly maxRetries?: number | undefined;
-  /** Extra headers for every request. */
-  readonly headers?: Readonly<Record<string, string>> | undefined;
-  /** What carries the requests (default: `fetch`; the Node host passes `node:http`). */
-  readonly httpClient?: HttpClient | undefined;
 }
 
 /** The options the environment gives, as the official SDK reads it. */
@@ -111,44 +101,41 @@ export class AnthropicProvider implements ModelProvider {
     this.#options = options;
   }
 
-  async complete(request: ModelRequest, options: ModelCallOptions = {}): Promise<ModelResponse> {
+  complete(request: ModelRequest, options: ModelCallOptions = {}): Promise<ModelResponse> {
     const o = this.#options;
     if (o.apiKey === undefined && o.authToken === undefined)
-      throw new ModelApiError('anthropic', 'authentication', 'no API key: set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN)');
+      return Promise.reject(
+        new ModelApiError('anthropic', 'authentication', 'no API key: set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN)'),
+      );
     const base = (o.baseUrl ?? 'https://api.anthropic.com').replace(/\/+$/, '');
     const headers: Record<string, string> = {
-      accept: 'text/event-stream',
       'anthropic-version': o.version ?? '2023-06-01',
       ...(o.apiKey !== undefined ? { 'x-api-key': o.apiKey } : { authorization: `Bearer ${o.authToken ?? ''}` }),
-      ...o.headers,
     };
-    const response = await postJson(`${base}/v1/messages`, headers, anthropicBody(request), {
-      provider: 'anthropic',
-      authHint: 'Check ANTHROPIC_API_KEY.',
-      maxRetries: o.maxRetries,
-      httpClient: o.httpClient,
-      signal: options.signal,
-      onRetry: options.onRetry,
-    });
-    const answer = new StreamedAnswer(request.model, options.onTextDelta);
-    if (!(response.header('content-type') ?? '').includes('text/event-stream')) {
-      readMessage(answer, await jsonBody('anthropic', response));
-      return answer.finish();
-    }
-    await readEventStream(
-      'anthropic',
-      response,
-      (event) => {
-        onEvent(answer, event);
-      },
-      options.signal,
+    const body = anthropicBody(request);
+    return exchange(
+      `${base}/v1/messages`,
+      { headers, body, model: request.model, authHint: 'Check ANTHROPIC_API_KEY.' },
+      o,
+      READER,
+      options,
     );
-    if (!answer.ended) throw new ModelApiError('anthropic', 'network', 'the stream ended before message_stop');
-    return answer.finish();
   }
 }
 
 type Json = Record<string, unknown>;
+
+/** How Anthropic answers are read. */
+const READER: AnswerReader = {
+  provider: 'anthropic',
+  event: (answer, event) => {
+    onEvent(answer, event);
+  },
+  message: (answer, body) => {
+    readMessage(answer, body);
+  },
+  endEvent: 'message_stop',
+};
 
 function onEvent(answer: StreamedAnswer, event: SseEvent): void {
   if (event.type === 'ping') return;

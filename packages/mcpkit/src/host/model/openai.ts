@@ -9,11 +9,11 @@
  * @see https://platform.openai.com/docs/api-reference/chat-streaming
  * @module
  */
-import type { HttpClient, SseEvent } from '../../http/index.js';
+import type { SseEvent } from '../../http/index.js';
 import { ModelApiError } from '../errors.js';
-import { eventJson, jsonBody, readEventStream, str } from './eventStream.js';
-import { postJson } from './request.js';
-import { StreamedAnswer } from './streamedAnswer.js';
+import { eventJson, str } from './eventStream.js';
+import { exchange, type AnswerReader, type ApiOptions } from './exchange.js';
+import type { StreamedAnswer } from './streamedAnswer.js';
 import type {
   ImageBlock,
   ModelCallOptions,
@@ -25,12 +25,8 @@ import type {
   TextBlock,
 } from './types.js';
 
-/** How to reach an OpenAI-compatible API. */
-export interface OpenAiOptions {
-  /** Sent as `Authorization: Bearer`; a local server may need none. */
-  readonly apiKey?: string | undefined;
-  /** Default `https://api.openai.com/v1`. */
-  readonly baseUrl?: string | undefined;
+/** How to reach an OpenAI-compatible API (default base URL `https://api.openai.com/v1`; `apiKey` is a bearer token, optional for a local server). */
+export interface OpenAiOptions extends ApiOptions {
   /** `OpenAI-Organization`. */
   readonly organization?: string | undefined;
   /** `OpenAI-Project`. */
@@ -41,12 +37,6 @@ export interface OpenAiOptions {
    * default elsewhere).
    */
   readonly maxTokensField?: 'max_completion_tokens' | 'max_tokens' | undefined;
-  /** Retries on 408/409/429/5xx (default 2). */
-  readonly maxRetries?: number | undefined;
-  /** Extra headers for every request. */
-  readonly headers?: Readonly<Record<string, string>> | undefined;
-  /** What carries the requests (default: `fetch`; the Node host passes `node:http`). */
-  readonly httpClient?: HttpClient | undefined;
 }
 
 const OPENAI_BASE = 'https://api.openai.com/v1';
@@ -151,43 +141,33 @@ export class OpenAiProvider implements ModelProvider {
     this.#options = options;
   }
 
-  async complete(request: ModelRequest, options: ModelCallOptions = {}): Promise<ModelResponse> {
+  complete(request: ModelRequest, options: ModelCallOptions = {}): Promise<ModelResponse> {
     const o = this.#options;
     const base = (o.baseUrl ?? OPENAI_BASE).replace(/\/+$/, '');
     const official = base === OPENAI_BASE;
-    if (o.apiKey === undefined && official) throw new ModelApiError('openai', 'authentication', 'no API key: set OPENAI_API_KEY');
+    if (o.apiKey === undefined && official)
+      return Promise.reject(new ModelApiError('openai', 'authentication', 'no API key: set OPENAI_API_KEY'));
     const headers: Record<string, string> = {
-      accept: 'text/event-stream',
       ...(o.apiKey !== undefined && { authorization: `Bearer ${o.apiKey}` }),
       ...(o.organization !== undefined && { 'openai-organization': o.organization }),
       ...(o.project !== undefined && { 'openai-project': o.project }),
-      ...o.headers,
     };
     const body = openAiBody(request, o.maxTokensField ?? (official ? 'max_completion_tokens' : 'max_tokens'));
-    const response = await postJson(`${base}/chat/completions`, headers, body, {
-      provider: 'openai',
-      authHint: official ? 'Check OPENAI_API_KEY.' : `Check OPENAI_API_KEY for ${base}.`,
-      maxRetries: o.maxRetries,
-      httpClient: o.httpClient,
-      signal: options.signal,
-      onRetry: options.onRetry,
-    });
-    const answer = new StreamedAnswer(request.model, options.onTextDelta);
-    if (!(response.header('content-type') ?? '').includes('text/event-stream')) {
-      readCompletion(answer, await jsonBody('openai', response));
-      return answer.finish();
-    }
-    await readEventStream(
-      'openai',
-      response,
-      (event) => {
-        onChunk(answer, event);
-      },
-      options.signal,
-    );
-    return answer.finish();
+    const authHint = official ? 'Check OPENAI_API_KEY.' : `Check OPENAI_API_KEY for ${base}.`;
+    return exchange(`${base}/chat/completions`, { headers, body, model: request.model, authHint }, o, READER, options);
   }
 }
+
+/** How Chat Completions answers are read. */
+const READER: AnswerReader = {
+  provider: 'openai',
+  event: (answer, event) => {
+    onChunk(answer, event);
+  },
+  message: (answer, body) => {
+    readCompletion(answer, body);
+  },
+};
 
 /** Text is slot 0; tool call `i` is slot `i + 1`, so the answer keeps the text first. */
 function onChunk(answer: StreamedAnswer, event: SseEvent): void {

@@ -150,7 +150,7 @@ export class ManagedServer {
           this.#options.emit({ type: 'server-stderr', server: this.name, text });
         },
         onWarning: (message) => {
-          this.#options.emit({ type: 'server-log', server: this.name, level: 'warning', logger: 'mcpkit', data: message });
+          this.#warn(message);
         },
       });
       this.#client = client;
@@ -187,13 +187,7 @@ export class ManagedServer {
       try {
         return await list();
       } catch (error) {
-        this.#options.emit({
-          type: 'server-log',
-          server: this.name,
-          level: 'warning',
-          logger: 'mcpkit',
-          data: `listing failed: ${messageOf(error)}`,
-        });
+        this.#warn(`listing failed: ${messageOf(error)}`);
         return [];
       }
     };
@@ -242,14 +236,13 @@ export class ManagedServer {
       this.#options.emit({ type: 'server-lists-changed', server: this.name });
       this.#options.onListsChanged();
     } catch (error) {
-      this.#options.emit({
-        type: 'server-log',
-        server: this.name,
-        level: 'warning',
-        logger: 'mcpkit',
-        data: `could not refresh its lists: ${messageOf(error)}`,
-      });
+      this.#warn(`could not refresh its lists: ${messageOf(error)}`);
     }
+  }
+
+  /** A note about the server from the host itself, as a warning log message of logger `mcpkit`. */
+  #warn(message: string): void {
+    this.#options.emit({ type: 'server-log', server: this.name, level: 'warning', logger: 'mcpkit', data: message });
   }
 
   #failed(reason: string): void {
