@@ -5,9 +5,11 @@
  * timeout), the OpenAI provider, and the chat driven through piped stdin
  * with slash commands. The model is a fake API directed by the prompt.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../../packages/mcpkit/test/host/fakes/fakeAnthropic.js';
 import { sequence, type FakeApi } from '../../packages/mcpkit/test/host/fakes/fakeApi.js';
@@ -130,6 +132,34 @@ describe('mcpkit chat --once', () => {
       await hanging.close();
     }
   });
+});
+
+describe('mcpkit chat and Ctrl-C', () => {
+  it('cancels the tool call in flight (the server is told) and exits 130', async () => {
+    const file = join(dir, 'fixture.json');
+    const fixture = fileURLToPath(new URL('../host/fixtures/hostFixture.mjs', import.meta.url));
+    writeFileSync(file, JSON.stringify({ mcpServers: { fixture: { command: process.execPath, args: [fixture] } } }));
+    const child = spawn(
+      process.execPath,
+      [CLI_ENTRY, 'chat', ...MODEL, '-c', file, '-v', '--approve', 'all', '--once', 'call fixture__hang {}'],
+      {
+        cwd: dir,
+        env: { ...process.env, ...env() },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    let sent = false;
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+      if (!sent && stderr.includes('… 1/10')) sent = child.kill('SIGINT');
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/✗ fixture\/hang cancelled/);
+    expect(stderr).toContain('[fixture] hang was cancelled');
+    expect(stderr).toContain('mcpkit: interrupted');
+  }, 30_000);
 });
 
 describe('mcpkit chat usage and config errors', () => {

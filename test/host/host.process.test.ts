@@ -14,7 +14,8 @@ import { Host, type HostEvent, type ServerConfig } from 'mcpkit/host';
 import { startFakeAnthropic } from '../../packages/mcpkit/test/host/fakes/fakeAnthropic.js';
 import type { FakeApi } from '../../packages/mcpkit/test/host/fakes/fakeApi.js';
 import { directed } from '../../packages/mcpkit/test/host/fakes/directedModel.js';
-import { SERVERS } from '../interop/servers.js';
+import { SERVERS, startEverythingHttp, startHttp } from '../interop/servers.js';
+import { CLI_ENTRY } from '../support/harness.js';
 import { assertCliBuilt } from '../support/process.js';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/hostFixture.mjs', import.meta.url));
@@ -147,6 +148,42 @@ describe('a host with the reference servers', () => {
     expect(prompted.answer).toContain('Lisbon');
     expect(conversation.messages).toHaveLength(4);
   });
+});
+
+describe('a host with HTTP servers', () => {
+  it("reaches them over mcpkit's client: Streamable HTTP (2026-07-28 here) and HTTP+SSE, declared or found by fallback", async () => {
+    const mcpkit = await startHttp([process.execPath, CLI_ENTRY, 'serve', 'everything', '--http', '0'], {
+      ready: /serving everything on http/,
+    });
+    const sse = await startEverythingHttp('sse');
+    const { host } = newHost(
+      [
+        { name: 'streamable', type: 'http', url: mcpkit.url, headers: {} },
+        { name: 'legacy', type: 'sse', url: sse.url, headers: {} },
+        { name: 'fallback', type: 'http', url: sse.url, headers: {} },
+      ],
+      { policy: { default: 'allow' } },
+    );
+    try {
+      await host.start();
+      expect(host.servers().map((s) => [s.name, s.state, s.revision])).toEqual([
+        ['streamable', 'ready', '2026-07-28'],
+        ['legacy', 'ready', '2025-11-25'],
+        ['fallback', 'ready', '2025-11-25'],
+      ]);
+      const transcript = await host.ask(
+        'call streamable__echo {"message":"over http"}\ncall legacy__echo {"message":"over sse"}\ncall fallback__get-sum {"a":1,"b":2}',
+      );
+      expect(transcript.toolCalls.map((c) => c.outcome)).toEqual(['ok', 'ok', 'ok']);
+      expect(transcript.answer).toContain('over http');
+      expect(transcript.answer).toContain('over sse');
+      expect(transcript.answer).toContain('3');
+    } finally {
+      await host.close();
+      await mcpkit.stop();
+      await sse.stop();
+    }
+  }, 60_000);
 });
 
 describe('a host whose servers misbehave', () => {

@@ -206,8 +206,8 @@ async function chat(
     return ExitCode.Ok;
   } finally {
     clearTimeout(timer);
-    process.off('SIGINT', onSigint);
     await host.close();
+    process.off('SIGINT', onSigint);
   }
 }
 

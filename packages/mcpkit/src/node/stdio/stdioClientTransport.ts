@@ -208,6 +208,8 @@ export class StdioClientTransport implements Transport {
     const exit = this.#exit;
     if (child === undefined || exit === undefined) return;
     const step = this.#options.shutdownStepMs ?? 2000;
+    // Writes are coalesced until the next turn: let a message sent just before close (a cancellation) go out first.
+    await new Promise((resolve) => setImmediate(resolve));
     child.stdin?.end();
     if (!(await exitsWithin(exit, step))) {
       killTree(child, 'SIGTERM');
