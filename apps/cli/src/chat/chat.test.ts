@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../exitCodes.js';
+import { parseChatArgs } from './chatOptions.js';
+import { eventRenderer } from './chatRender.js';
+import { terminalApprover } from './terminalHandlers.js';
+
+describe('mcpkit chat options', () => {
+  it('turn --allow, --deny, --approve and --trust-read-only into a policy', () => {
+    const settings = parseChatArgs(
+      [
+        '-m',
+        'openai/gpt-x',
+        '--allow',
+        'files',
+        '--allow',
+        'memory/read_graph',
+        '--deny',
+        'files/delete',
+        '--approve',
+        'read-only',
+        '--trust-read-only',
+        '-s',
+        'a',
+        '-s',
+        'b',
+      ],
+      {},
+    );
+    expect(settings?.policy).toEqual({
+      servers: { files: 'allow' },
+      tools: { 'memory/read_graph': 'allow', 'files/delete': 'deny' },
+      approve: 'read-only',
+      trustReadOnlyHint: true,
+    });
+    expect(settings?.servers).toEqual(['a', 'b']);
+  });
+
+  it('take the model from MCPKIT_MODEL, and refuse what makes no sense', () => {
+    expect(parseChatArgs([], { MCPKIT_MODEL: 'anthropic/claude-x' })?.model).toBe('anthropic/claude-x');
+    expect(() => parseChatArgs([], {})).toThrow(UsageError);
+    expect(() => parseChatArgs(['-m', 'a/b', '--max-turns', '0'], {})).toThrow('--max-turns takes a positive whole number');
+    expect(() => parseChatArgs(['-m', 'a/b', '--allow', '/x'], {})).toThrow('--allow takes SERVER or SERVER/TOOL');
+    expect(() => parseChatArgs(['-m', 'a/b', '--bogus'], {})).toThrow(UsageError);
+  });
+});
+
+describe('the terminal approver', () => {
+  it('shows server, tool and arguments, and remembers "always" for the session', async () => {
+    const answers = ['a', 'n'];
+    const asked: string[] = [];
+    let shown = '';
+    const approve = terminalApprover(
+      (q) => {
+        asked.push(q);
+        return Promise.resolve(answers.shift());
+      },
+      (text) => (shown += text),
+    );
+    const request = {
+      kind: 'tool',
+      server: 'files',
+      tool: 'write_file',
+      name: 'files__write_file',
+      arguments: { path: '/tmp/x' },
+      annotations: { destructiveHint: true },
+    } as const;
+    expect(await approve(request)).toBe(true);
+    expect(shown).toContain('The model wants to call write_file on files (the server says: {"destructiveHint":true}) with:');
+    expect(shown).toContain('"path": "/tmp/x"');
+    expect(await approve(request)).toBe(true);
+    expect(asked).toHaveLength(1);
+    expect(await approve({ ...request, tool: 'delete_file' })).toBe(false);
+    expect(await approve({ kind: 'sampling', server: 'files', summary: 'hi', model: 'm' })).toBe(false);
+  });
+});
+
+describe('the chat renderer', () => {
+  it('puts tool calls, progress and outcomes on stderr and text on stdout', () => {
+    let out = '';
+    let err = '';
+    const render = eventRenderer(
+      { stdout: (t) => (out += t), stderr: (t) => (err += t) },
+      { verbose: false, quiet: false, streamText: true },
+    );
+    render({ type: 'text', delta: 'Checking' });
+    render({ type: 'tool-call-started', id: '1', name: 'f__g', server: 'f', tool: 'g', arguments: { a: 1 } });
+    render({ type: 'tool-call-progress', id: '1', progress: 2, total: 4, message: 'half' });
+    render({
+      type: 'tool-call-finished',
+      record: { id: '1', name: 'f__g', server: 'f', tool: 'g', arguments: { a: 1 }, outcome: 'denied', durationMs: 0 },
+    });
+    render({ type: 'server-stderr', server: 'f', text: 'noise\n' });
+    render({ type: 'server-state', server: 'f', state: 'restarting', error: 'stopped: exit 1', retryInMs: 500 });
+    expect(out).toBe('Checking\n');
+    expect(err).toBe(
+      '→ f/g {"a":1}\n  … 2/4 half\n  ✗ f/g denied by the policy (the model was told)\nmcpkit: server f is down: stopped: exit 1; restarting in 500 ms\n',
+    );
+  });
+});
