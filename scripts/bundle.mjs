@@ -38,9 +38,10 @@ const ENTRIES = {
   stdio: 'node/stdio/index.js',
   host: 'host/node/index.js',
   'host-neutral': 'host/index.js',
+  'host-config': 'host/config/index.js',
 };
 /** The entries that must not reach Node's built-in modules. */
-const NEUTRAL = ['index', 'jsonrpc', 'protocol', 'schema', 'server', 'client', 'http', 'testing', 'host-neutral'];
+const NEUTRAL = ['index', 'jsonrpc', 'protocol', 'schema', 'server', 'client', 'http', 'testing', 'host-neutral', 'host-config'];
 
 const dependencies = Object.keys(pkg.dependencies ?? {});
 const isExternal = (id) => id.startsWith('node:') || dependencies.some((d) => id === d || id.startsWith(`${d}/`));

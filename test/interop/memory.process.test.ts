@@ -126,6 +126,6 @@ describe('server-memory (npm) from the CLI, through a config file', () => {
   it('refuses a config whose ${VAR} is unset (exit 2)', async () => {
     const run = await runCli(['list', 'tools', '--config', config], { env: { GRAPH_FILE: '' } });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('env.MEMORY_FILE_PATH uses ${GRAPH_FILE}, which is not set in the environment');
+    expect(run.stderr).toContain('"env.MEMORY_FILE_PATH": uses ${GRAPH_FILE}, which is not set in the environment');
   });
 });

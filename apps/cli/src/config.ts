@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { ConfigError, configServerNames, parseJsonc, resolveConfigSync, type ServerConfig } from 'mcpkit/host/neutral';
+import { ConfigError, configServerNames, parseJsonc, resolveConfigSync, type ServerConfig } from 'mcpkit/host/config';
 import { UsageError } from './exitCodes.js';
 import type { Target } from './target.js';
 

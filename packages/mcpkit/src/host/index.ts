@@ -11,25 +11,8 @@ export { Host, type ServerStatus } from './host.js';
 export type { AskOptions, HostOptions } from './hostOptions.js';
 export { Conversation, resourceBlocks } from './conversation.js';
 export type { HostPrompt, HostResource } from './catalog.js';
-export { ConfigError, ModelApiError, type ConfigLocation, type ModelApiFailure } from './errors.js';
-export {
-  configServerNames,
-  parseConfigText,
-  resolveConfig,
-  resolveConfigSync,
-  type ConfigEnvironment,
-} from './config/parseConfig.js';
-export { parseEnvFile } from './config/dotenv.js';
-export { parseJsonc, stripJsonc } from './config/jsonc.js';
-export { expandVariables, type VariableScope } from './config/variables.js';
-export type {
-  ConfigInput,
-  ConfigWarning,
-  HostConfig,
-  HttpServerConfig,
-  ServerConfig,
-  StdioServerConfig,
-} from './config/types.js';
+export { ModelApiError, type ModelApiFailure } from './errors.js';
+export * from './config/index.js';
 export { fetchConnector, type Connector, type ConnectorHooks } from './servers/connector.js';
 export type { RestartPolicy } from './servers/restartPolicy.js';
 export { assignToolNames, baseToolName, MODEL_TOOL_NAME, type ToolKey } from './registry/toolNames.js';
