@@ -1,11 +1,13 @@
 /**
- * Resources and prompts across servers: what each server lists, under names
+ * Servers, resources and prompts across a host's servers: their status, what each server lists, under names
  * the user can type (`/prompt NAME`, `/read URI`), and which server to ask.
  *
  * @module
  */
 import { LocalError } from '../jsonrpc/index.js';
 import type * as T from '../protocol/index.js';
+import type { ServerConfig } from './config/types.js';
+import type { ServerState } from './loop/events.js';
 import type { ManagedServer } from './servers/managedServer.js';
 
 /** A resource (or template) and the server that lists it. */
@@ -80,4 +82,36 @@ export function findPrompt(prompts: readonly HostPrompt[], name: string): HostPr
       `no prompt ${JSON.stringify(name)} (prompts: ${prompts.map((p) => p.name).join(', ') || 'none'})`,
     );
   return found;
+}
+
+/** A server's state, for display. */
+export interface ServerStatus {
+  readonly name: string;
+  readonly state: ServerState;
+  readonly error?: string;
+  /** `stdio`, `http` or `sse`. */
+  readonly type: ServerConfig['type'];
+  readonly tools: number;
+  readonly resources: number;
+  readonly prompts: number;
+  /** The server's self-description, once connected. */
+  readonly serverInfo?: T.Implementation;
+  /** The negotiated revision, once connected. */
+  readonly revision?: string;
+}
+
+/** What `host.servers()` says of one server. */
+export function serverStatus(s: ManagedServer): ServerStatus {
+  const client = s.client;
+  return {
+    name: s.name,
+    state: s.state,
+    ...(s.error !== undefined && s.state !== 'ready' && { error: s.error }),
+    type: s.config.type,
+    tools: s.lists.tools.length,
+    resources: s.lists.resources.length,
+    prompts: s.lists.prompts.length,
+    ...(client?.serverInfo !== undefined && { serverInfo: client.serverInfo }),
+    ...(client?.revision !== undefined && { revision: client.revision }),
+  };
 }

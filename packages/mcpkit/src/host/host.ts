@@ -9,53 +9,33 @@
  *
  * @module
  */
-import type { ClientHandlers, ElicitationHandlers } from '../client/index.js';
 import { LocalError } from '../jsonrpc/index.js';
 import type * as T from '../protocol/index.js';
 import type { ServerConfig } from './config/types.js';
 import { Conversation, type ConversationHost } from './conversation.js';
 import { ConfigError } from './errors.js';
 import type { AskOptions, HostOptions } from './hostOptions.js';
-import type { HostEvent, HostEventListener, ServerState } from './loop/events.js';
+import type { HostEvent, HostEventListener } from './loop/events.js';
 import { runLoop, type Transcript } from './loop/loop.js';
-import { answerSampling, type SamplingModels } from './loop/sampling.js';
+import type { SamplingModels } from './loop/sampling.js';
 import { runToolUse } from './loop/toolRunner.js';
 import { resolveModel, type ModelChoice, type ModelSpec } from './model/modelSpec.js';
 import type { ModelMessage } from './model/types.js';
-import { withAllowed, type Approver, type PolicyOptions } from './policy/policy.js';
+import { serialized, withAllowed, type PolicyOptions } from './policy/policy.js';
 import { ToolRegistry, type HostTool } from './registry/toolRegistry.js';
 import { fetchConnector } from './servers/connector.js';
 import { ManagedServer } from './servers/managedServer.js';
-import { findPrompt, findResourceServer, listPrompts, listResources, type HostPrompt, type HostResource } from './catalog.js';
-
-/** A server's state, for display. */
-export interface ServerStatus {
-  readonly name: string;
-  readonly state: ServerState;
-  readonly error?: string;
-  /** `stdio`, `http` or `sse`. */
-  readonly type: ServerConfig['type'];
-  readonly tools: number;
-  readonly resources: number;
-  readonly prompts: number;
-  /** The server's self-description, once connected. */
-  readonly serverInfo?: T.Implementation;
-  /** The negotiated revision, once connected. */
-  readonly revision?: string;
-}
-
-/** The policy with its approver run one question at a time: two questions at one terminal would garble each other. */
-function serialized(policy: PolicyOptions): PolicyOptions {
-  const approver = policy.approver;
-  if (approver === undefined) return policy;
-  let queue: Promise<unknown> = Promise.resolve();
-  const one: Approver = (request) => {
-    const next = queue.then(() => approver(request));
-    queue = next.catch(() => undefined);
-    return next;
-  };
-  return { ...policy, approver: one };
-}
+import { serverHandlers } from './serverHandlers.js';
+import {
+  findPrompt,
+  findResourceServer,
+  listPrompts,
+  listResources,
+  serverStatus,
+  type HostPrompt,
+  type HostResource,
+  type ServerStatus,
+} from './catalog.js';
 
 /** A host. */
 export class Host {
@@ -96,20 +76,7 @@ export class Host {
 
   /** Every server and its state. */
   servers(): ServerStatus[] {
-    return [...this.#servers.values()].map((s) => {
-      const client = s.client;
-      return {
-        name: s.name,
-        state: s.state,
-        ...(s.error !== undefined && s.state !== 'ready' && { error: s.error }),
-        type: s.config.type,
-        tools: s.lists.tools.length,
-        resources: s.lists.resources.length,
-        prompts: s.lists.prompts.length,
-        ...(client?.serverInfo !== undefined && { serverInfo: client.serverInfo }),
-        ...(client?.revision !== undefined && { revision: client.revision }),
-      };
-    });
+    return [...this.#servers.values()].map(serverStatus);
   }
 
   /** Starts a server that was left `failed`, with a fresh count of attempts. */
@@ -279,7 +246,16 @@ export class Host {
     return new ManagedServer(config, {
       connector: o.connector ?? fetchConnector,
       clientInfo: o.clientInfo ?? { name: 'mcpkit-host', version: '0.1.0' },
-      handlers: this.#handlers(config.name),
+      handlers: serverHandlers(config.name, {
+        roots: o.roots ?? [],
+        elicitation: o.elicitation,
+        policy: this.#policy,
+        samplingModels: () => this.#samplingModels(),
+        instructions: (server, scope) => this.#instructions(server, scope),
+        emit: (event) => {
+          this.#emit(event);
+        },
+      }),
       startTimeoutMs: o.startTimeoutMs ?? 30_000,
       requestTimeoutMs: o.requestTimeoutMs ?? 60_000,
       restart: o.restart ?? {},
@@ -294,49 +270,6 @@ export class Host {
         else this.#registry.delete(config.name);
       },
     });
-  }
-
-  /** What this host answers when `server` asks for sampling, elicitation or roots. */
-  #handlers(server: string): ClientHandlers {
-    const roots = this.#options.roots ?? [];
-    return {
-      sampling: {
-        tools: true,
-        context: true,
-        createMessage: (params, context) =>
-          answerSampling(params, {
-            server,
-            models: this.#samplingModels(),
-            policy: this.#policy,
-            instructions: (scope) => this.#instructions(server, scope),
-            emit: (event) => {
-              this.#emit(event);
-            },
-            signal: context.signal,
-          }),
-      },
-      elicitation: this.#elicitation(server),
-      roots: { list: () => roots.map((uri) => ({ uri, name: uri.split('/').filter(Boolean).at(-1) ?? uri })) },
-    };
-  }
-
-  #elicitation(server: string): ElicitationHandlers {
-    const app = this.#options.elicitation;
-    const report = (mode: 'form' | 'url', message: string, action: 'accept' | 'decline' | 'cancel', url?: string): void => {
-      this.#emit({ type: 'elicitation', server, mode, message, action, ...(url !== undefined && { url }) });
-    };
-    return {
-      form: async (params, context) => {
-        const result = app?.form === undefined ? { action: 'decline' as const } : await app.form(params, context);
-        report('form', params.message, result.action);
-        return result;
-      },
-      url: async (params, context) => {
-        const result = app?.url === undefined ? { action: 'decline' as const } : await app.url(params, context);
-        report('url', params.message, result.action, params.url);
-        return result;
-      },
-    };
   }
 
   #instructions(server: string, scope: 'thisServer' | 'allServers'): string | undefined {

@@ -7,10 +7,10 @@
  *
  * @module
  */
-export { Host, type ServerStatus } from './host.js';
+export { Host } from './host.js';
 export type { AskOptions, HostOptions } from './hostOptions.js';
 export { Conversation, resourceBlocks } from './conversation.js';
-export type { HostPrompt, HostResource } from './catalog.js';
+export type { HostPrompt, HostResource, ServerStatus } from './catalog.js';
 export { ModelApiError, type ModelApiFailure } from './errors.js';
 export * from './config/index.js';
 export { fetchConnector, type Connector, type ConnectorHooks } from './servers/connector.js';

@@ -136,3 +136,16 @@ export function withAllowed(
   for (const { server, tools: names } of allowed) for (const name of names) tools[`${server}/${name}`] = 'allow';
   return Object.keys(tools).length === 0 ? policy : { ...policy, tools: { ...tools, ...policy.tools } };
 }
+
+/** The policy with its approver run one question at a time: two questions at one terminal would garble each other. */
+export function serialized(policy: PolicyOptions): PolicyOptions {
+  const approver = policy.approver;
+  if (approver === undefined) return policy;
+  let queue: Promise<unknown> = Promise.resolve();
+  const one: Approver = (request) => {
+    const next = queue.then(() => approver(request));
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  return { ...policy, approver: one };
+}
