@@ -159,7 +159,7 @@ describe('a host with HTTP servers', () => {
     const { host } = newHost(
       [
         { name: 'streamable', type: 'http', url: mcpkit.url, headers: {} },
-        { name: 'legacy', type: 'sse', url: sse.url, headers: {} },
+        { name: 'sse', type: 'sse', url: sse.url, headers: {} },
         { name: 'fallback', type: 'http', url: sse.url, headers: {} },
       ],
       { policy: { default: 'allow' } },
@@ -168,11 +168,11 @@ describe('a host with HTTP servers', () => {
       await host.start();
       expect(host.servers().map((s) => [s.name, s.state, s.revision])).toEqual([
         ['streamable', 'ready', '2026-07-28'],
-        ['legacy', 'ready', '2025-11-25'],
+        ['sse', 'ready', '2025-11-25'],
         ['fallback', 'ready', '2025-11-25'],
       ]);
       const transcript = await host.ask(
-        'call streamable__echo {"message":"over http"}\ncall legacy__echo {"message":"over sse"}\ncall fallback__get-sum {"a":1,"b":2}',
+        'call streamable__echo {"message":"over http"}\ncall sse__echo {"message":"over sse"}\ncall fallback__get-sum {"a":1,"b":2}',
       );
       expect(transcript.toolCalls.map((c) => c.outcome)).toEqual(['ok', 'ok', 'ok']);
       expect(transcript.answer).toContain('over http');

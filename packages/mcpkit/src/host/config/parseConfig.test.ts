@@ -55,7 +55,7 @@ describe('config dialects', () => {
         cwd: `${dir}/tools`,
         env: { DEBUG: 'true' },
       },
-      { name: 'legacy', type: 'sse', url: 'https://legacy.example.com/sse', headers: {} },
+      { name: 'old', type: 'sse', url: 'https://old.example.com/sse', headers: {} },
     ]);
   });
 
