@@ -56,7 +56,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /** Runs the host benchmark; resolves with its markdown section and figures. */
 export async function hostBench({ quick = false, reps = quick ? 1 : 3, log = () => undefined } = {}) {
   const model = await startModel();
-  const loop = { modelUrl: model.url, server: SERVER, asks: quick ? 200 : 1000, warmup: quick ? 200 : 500 };
+  const loop = { modelUrl: model.url, server: SERVER, asks: quick ? 100 : 1000, warmup: quick ? 100 : 500 };
   const figures = { mcpkit: [], sdk: [], start: [] };
   try {
     for (let rep = 1; rep <= reps; rep++) {
