@@ -42,7 +42,7 @@ function run(script, config) {
 
 function startModel() {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`${HERE}host/fakeModel.mjs`, 'bench__echo'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [`${HERE}host/fakeModel.mjs`, 'bench__echo'], { stdio: ['pipe', 'pipe', 'inherit'] });
     child.stdout.setEncoding('utf8').on('data', (line) => {
       const m = /listening (\S+)/.exec(line);
       if (m) resolve({ url: m[1], stop: () => child.kill() });

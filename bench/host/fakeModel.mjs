@@ -42,6 +42,8 @@ const server = createServer((req, res) => {
     res.end(frames.join(''));
   });
 });
+// Ends with its parent: stdin closes when the benchmark exits, however it exits.
+process.stdin.on('end', () => process.exit(0)).resume();
 server.listen(0, '127.0.0.1', () => {
   process.stdout.write(`listening http://127.0.0.1:${server.address().port}/v1\n`);
 });
