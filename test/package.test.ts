@@ -82,4 +82,26 @@ describe('the mcpkit package', () => {
       rmSync(scratch, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('ships declarations that type-check on their own (stripInternal left nothing dangling)', () => {
+    const files: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (entry.name.endsWith('.d.ts')) files.push(path);
+      }
+    };
+    walk(join(pkgDir, 'dist'));
+    const scratch = mkdtempSync(join(pkgDir, '..', '..', '.dts-test-'));
+    try {
+      const options = { strict: true, skipLibCheck: false, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext' };
+      const config = { compilerOptions: { ...options, target: 'es2023', lib: ['es2023', 'dom'], types: ['node'] }, files };
+      writeFileSync(join(scratch, 'tsconfig.json'), JSON.stringify(config));
+      const tsc = join(pkgDir, '..', '..', 'node_modules', 'typescript', 'bin', 'tsc');
+      expect(execFileSync(process.execPath, [tsc, '-p', scratch], { cwd: scratch, encoding: 'utf8' })).toBe('');
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

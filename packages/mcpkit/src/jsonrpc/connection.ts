@@ -21,12 +21,16 @@ import type {
   RequestId,
 } from './message.js';
 import { Outgoing } from './outgoing.js';
-import { PendingRequest, type PendingHost, type RequestOptions } from './pending.js';
+import { PendingRequest, type RequestOptions } from './pending.js';
 import { toRpcError } from './rpcError.js';
 import type { Frame, MessageInfo, SendOptions, Transport } from './transport.js';
 
-/** A JSON-RPC 2.0 endpoint bound to one transport. */
-export class Connection implements PendingHost, IncomingHost {
+/**
+ * A JSON-RPC 2.0 endpoint bound to one transport. (It serves its requests as
+ * their `PendingHost` too, structurally: an `implements` clause would name
+ * methods that the declaration build strips as internal.)
+ */
+export class Connection implements IncomingHost {
   readonly #transport: Transport;
   readonly #options: ConnectionOptions;
   /** The requests this side sent and that are in flight; created with the first (see `Outgoing`). */

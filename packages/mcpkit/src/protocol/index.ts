@@ -7,14 +7,60 @@
  * @module
  */
 export { guard, isObject, type Check } from './check.js';
-export * from './conventions.js';
-export * from './errorCodes.js';
+export { mcpCancellation, mcpProgress } from './conventions.js';
+export { ERROR_CODE_NAMES, ErrorCode } from './errorCodes.js';
 export * as messageChecks from './messageChecks.js';
-export * from './meta.js';
+export {
+  META_CLIENT_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_LOG_LEVEL,
+  META_PROGRESS_TOKEN,
+  META_PROTOCOL_VERSION,
+  META_RELATED_TASK,
+  META_SERVER_INFO,
+  META_SUBSCRIPTION_ID,
+} from './meta.js';
 export type { NotificationEntry, NotificationTypes, RequestEntry, RequestTypes, Sender } from './methodTable.js';
-export * from './methods.js';
+export {
+  hasCapability,
+  hasExtension,
+  hasMethod,
+  notificationEntry,
+  NOTIFICATIONS,
+  requestEntry,
+  REQUESTS,
+  TASKS_EXTENSION,
+  type ClientNotificationMethod,
+  type ClientRequestMethod,
+  type InputRequiredMethod,
+  type NotificationMap,
+  type NotificationMethod,
+  type NotificationParamsOf,
+  type ParamsOf,
+  type RequestMap,
+  type RequestMethod,
+  type ResultOf,
+  type ServerNotificationMethod,
+  type ServerRequestMethod,
+  type WireResultOf,
+} from './methods.js';
 export type * from './types/index.js';
-export * from './versions.js';
+export {
+  allowsBatch,
+  DEFAULT_HTTP_REVISION,
+  eraOf,
+  HANDSHAKE_REVISIONS,
+  isAtLeast,
+  isRevision,
+  LATEST_HANDSHAKE_REVISION,
+  LATEST_REVISION,
+  negotiateHandshake,
+  pickCommonRevision,
+  REVISIONS,
+  STATELESS_REVISIONS,
+  type Era,
+  type Revision,
+} from './versions.js';
 export {
   isUriTemplate,
   MAX_MATCH_LENGTH,

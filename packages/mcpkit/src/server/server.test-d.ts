@@ -111,3 +111,17 @@ describe('lifespan state', () => {
     expectTypeOf(withState.state).toEqualTypeOf<{ db: string }>();
   });
 });
+
+describe('the public surface', () => {
+  it('keeps what sessions and transports need of the server off it', () => {
+    expectTypeOf<McpServer>().not.toHaveProperty('run');
+    expectTypeOf<McpServer>().not.toHaveProperty('feature');
+    expectTypeOf<McpServer>().not.toHaveProperty('subscribe');
+    expectTypeOf<McpServer>().not.toHaveProperty('principal');
+    expectTypeOf<McpServer>().not.toHaveProperty('clientNotification');
+    expectTypeOf<McpServer>().not.toHaveProperty('tools');
+    expectTypeOf<McpServer>().not.toHaveProperty('sealer');
+    expectTypeOf<McpServer>().toHaveProperty('tool');
+    expectTypeOf<McpServer>().toHaveProperty('sessions');
+  });
+});

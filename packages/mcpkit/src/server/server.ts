@@ -3,137 +3,56 @@
  * every revision over any transport. The server holds features and options;
  * each connection gets a {@link ServerSession}.
  *
+ * Its public surface is what an application calls. What sessions need of it
+ * (middleware runs, feature handlers, event subscriptions, principals) lives
+ * in a private `ServerCore`, which sessions hold directly.
+ *
  * @module
  */
 import { LocalError } from '../jsonrpc/localError.js';
 import type { Transport } from '../jsonrpc/transport.js';
-import { isObject } from '../protocol/check.js';
-import { hasCapability, TASKS_EXTENSION } from '../protocol/methods.js';
-import type { Implementation, LoggingLevel, ReadResourceResult, Result, ServerCapabilities } from '../protocol/types/index.js';
-import { eraOf, REVISIONS, type Revision } from '../protocol/versions.js';
+import type { Implementation, ServerCapabilities } from '../protocol/types/index.js';
+import type { Revision } from '../protocol/versions.js';
 import type { SchemaInput } from '../schema/toolSchema.js';
-import type { JsonSchemaValidator } from '../schema/jsonSchemaValidator.js';
-import type { ServerContext } from './context.js';
-import { featureMethods, readResource, type FeatureHost } from './features.js';
-import type { ServerEvents, ServerHost } from './host.js';
-import { compose, type MethodHandler, type Middleware, type ServerRequest } from './middleware.js';
+import type { Middleware } from './middleware.js';
 import type { ServerOptions } from './options.js';
-import {
-  preparePrompt,
-  type PromptArgs,
-  type PromptArguments,
-  type PromptDefinition,
-  type PromptEntry,
-  type PromptHandler,
-} from './prompts.js';
-import { Registry } from './registry.js';
-import { registrationOf, type Registration } from './registration.js';
-import { RequestStateCodec } from './replay.js';
-import {
-  prepareResource,
-  prepareTemplate,
-  type CacheHint,
-  type ResourceDefinition,
-  type ResourceEntry,
-  type ResourceHandler,
-  type ResourceTemplateDefinition,
-  type TemplateEntry,
-  type TemplateHandler,
-} from './resources.js';
-import { Sealer } from './seal.js';
+import type { PromptArgs, PromptArguments, PromptDefinition, PromptHandler } from './prompts.js';
+import type { Registration } from './registration.js';
+import type { ResourceDefinition, ResourceHandler, ResourceTemplateDefinition, TemplateHandler } from './resources.js';
+import { ServerCore, type ClientNotificationHandler } from './serverCore.js';
 import { ServerSession, type ConnectOptions } from './session.js';
-import { TaskManager } from './tasks.js';
-import { prepareTool, type ToolArgs, type ToolDefinition, type ToolEntry, type ToolHandler, type ToolOutput } from './tools.js';
-import { implementationOf } from '../protocol/implementation.js';
+import type { ToolArgs, ToolDefinition, ToolHandler, ToolOutput } from './tools.js';
+import { grantViewReader } from './viewOf.js';
 
-const DEFAULT_CACHE: CacheHint = { ttlMs: 0, scope: 'private' };
-
-/** Receives a client notification and the session it came on. */
-export type ClientNotificationHandler = (params: unknown, session: ServerSession) => void;
+export type { ClientNotificationHandler } from './serverCore.js';
 
 /** An MCP server. */
-export class McpServer<State = undefined> implements ServerHost, FeatureHost {
-  readonly info: Implementation;
-  readonly briefInfo: Implementation;
-  readonly instructions: string | undefined;
-  readonly revisions: readonly Revision[];
-  readonly exposeErrorDetails: boolean;
-  readonly defaultLogLevel: LoggingLevel | undefined;
-  readonly pageSize: number;
-  readonly sealer: Sealer;
-  readonly requestState: RequestStateCodec;
-  readonly tools: Registry<ToolEntry>;
-  readonly resources: Registry<ResourceEntry>;
-  readonly templates: Registry<TemplateEntry>;
-  readonly prompts: Registry<PromptEntry>;
-  /** Tasks: the store, and the tasks running in this process. */
-  readonly tasks: TaskManager;
-  readonly #options: ServerOptions<State>;
-  readonly #middleware: Middleware[];
-  readonly #features: Readonly<Record<string, MethodHandler>>;
-  readonly #listeners = new Set<ServerEvents>();
+export class McpServer<State = undefined> {
+  readonly #core: ServerCore;
   readonly #sessions = new Set<ServerSession>();
-  readonly #pendingChanges = new Set<'tools' | 'prompts' | 'resources'>();
-  readonly #notificationHandlers = new Map<string, Set<ClientNotificationHandler>>();
-  readonly #offered = new Map<string, boolean>();
-  #state: State | undefined;
-  #starting: Promise<void> | undefined;
-  #closeLifespan: (() => void | Promise<void>) | undefined;
   #closed = false;
-  /** A tool that may run as a task was registered (sticky, like every advertised capability). */
-  #taskTools = false;
 
-  constructor(options: ServerOptions<State>) {
-    this.#options = options;
-    this.info = implementationOf(options);
-    this.briefInfo = {
-      name: options.name,
-      version: options.version,
-      ...(options.title !== undefined && { title: options.title }),
-    };
-    this.instructions = options.instructions;
-    this.revisions = options.revisions ?? REVISIONS;
-    this.exposeErrorDetails = options.exposeErrorDetails ?? false;
-    this.defaultLogLevel = options.defaultLogLevel ?? 'debug';
-    this.pageSize = options.pageSize ?? 100;
-    const secret = typeof options.secret === 'string' ? new TextEncoder().encode(options.secret) : options.secret;
-    if (secret !== undefined && secret.length < 32)
-      throw new LocalError('INVALID_ARGUMENT', 'The server secret must be at least 32 bytes');
-    this.sealer = new Sealer(secret); // random (and made on first use) when absent
-    this.requestState = new RequestStateCodec(this.sealer, options.requestStateTtlMs ?? 15 * 60_000);
-    this.tools = new Registry('Tool', () => {
-      this.#changed('tools');
-    });
-    this.resources = new Registry('Resource', () => {
-      this.#changed('resources');
-    });
-    this.templates = new Registry('Resource template', () => {
-      this.#changed('resources');
-    });
-    this.prompts = new Registry('Prompt', () => {
-      this.#changed('prompts');
-    });
-    this.tasks = new TaskManager(
-      options.tasks ?? {},
-      {
-        taskChanged: (task) => {
-          for (const l of this.#listeners) l.taskChanged?.(task);
-        },
-      },
-      this.exposeErrorDetails,
-    );
-    this.#middleware = [...(options.middleware ?? [])];
-    this.#features = featureMethods(this);
+  static {
+    grantViewReader((server) => (server instanceof McpServer ? server.#core : undefined));
   }
 
-  /** @internal The validator of raw JSON Schemas and elicitation answers (`undefined`: the default). */
-  get validator(): JsonSchemaValidator | undefined {
-    return this.#options.validator;
+  constructor(options: ServerOptions<State>) {
+    this.#core = new ServerCore(options);
+  }
+
+  /** Who the server says it is (`serverInfo`). */
+  get info(): Implementation {
+    return this.#core.info;
+  }
+
+  /** The protocol revisions it speaks. */
+  get revisions(): readonly Revision[] {
+    return this.#core.revisions;
   }
 
   /** What the lifespan hook produced (undefined before start). */
   get state(): State {
-    return this.#state as State;
+    return this.#core.state as State;
   }
 
   /** Registers a tool; the handler's arguments are typed from `input`. */
@@ -141,17 +60,10 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
     definition: ToolDefinition<I, O>,
     handler: ToolHandler<ToolArgs<I>, ToolOutput<O>, State>,
   ): Registration<ToolDefinition, ToolHandler<ToolArgs<I>, ToolOutput<O>, State>> {
-    const schemas = this.#options.validator === undefined ? {} : { validator: this.#options.validator };
-    const entry = prepareTool(definition, handler as ToolHandler<unknown, unknown>, schemas);
-    this.#noteTaskSupport(entry);
-    // An update re-derives the schemas and the wire form from the patched definition and handler.
-    const handle = this.tools.add(
-      definition.name,
-      entry,
-      (e) => e.definition.name,
-      (e, patch) => this.#noteTaskSupport(prepareTool(patch.definition ?? e.definition, patch.handler ?? e.handler, schemas)),
-    );
-    return registrationOf(handle) as unknown as Registration<ToolDefinition, ToolHandler<ToolArgs<I>, ToolOutput<O>, State>>;
+    return this.#core.addTool(definition, handler as ToolHandler<unknown, unknown>) as unknown as Registration<
+      ToolDefinition,
+      ToolHandler<ToolArgs<I>, ToolOutput<O>, State>
+    >;
   }
 
   /** Registers a static resource. */
@@ -159,13 +71,7 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
     definition: ResourceDefinition,
     handler: ResourceHandler<State>,
   ): Registration<ResourceDefinition, ResourceHandler<State>> {
-    const handle = this.resources.add(
-      definition.uri,
-      prepareResource(definition, handler as ResourceHandler),
-      (e) => e.definition.uri,
-      (e, patch) => prepareResource(patch.definition ?? e.definition, patch.handler ?? e.handler),
-    );
-    return registrationOf(handle);
+    return this.#core.addResource(definition, handler as ResourceHandler);
   }
 
   /** Registers a resource template; the handler's variables are typed from the template. */
@@ -173,14 +79,10 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
     definition: ResourceTemplateDefinition<T>,
     handler: TemplateHandler<T, State>,
   ): Registration<ResourceTemplateDefinition<T>, TemplateHandler<T, State>> {
-    const entry = prepareTemplate(definition, handler as TemplateHandler<string>);
-    const handle = this.templates.add(
-      definition.uriTemplate,
-      entry,
-      (e) => e.definition.uriTemplate,
-      (e, patch) => prepareTemplate(patch.definition ?? e.definition, patch.handler ?? e.handler),
-    );
-    return registrationOf(handle) as unknown as Registration<ResourceTemplateDefinition<T>, TemplateHandler<T, State>>;
+    return this.#core.addTemplate(definition, handler as TemplateHandler<string>) as unknown as Registration<
+      ResourceTemplateDefinition<T>,
+      TemplateHandler<T, State>
+    >;
   }
 
   /** Registers a prompt; the handler's arguments are typed from `arguments`. */
@@ -188,22 +90,15 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
     definition: PromptDefinition<A>,
     handler: PromptHandler<PromptArgs<A>, State>,
   ): Registration<PromptDefinition<A>, PromptHandler<PromptArgs<A>, State>> {
-    const handle = this.prompts.add(
-      definition.name,
-      preparePrompt(definition, handler as PromptHandler<unknown>),
-      (e) => e.definition.name,
-      (e, patch) => preparePrompt(patch.definition ?? e.definition, patch.handler ?? e.handler),
-    );
-    return registrationOf(handle) as unknown as Registration<PromptDefinition<A>, PromptHandler<PromptArgs<A>, State>>;
+    return this.#core.addPrompt(definition, handler as PromptHandler<unknown>) as unknown as Registration<
+      PromptDefinition<A>,
+      PromptHandler<PromptArgs<A>, State>
+    >;
   }
 
   /** Adds middleware (innermost so far); returns its remover. */
   use(middleware: Middleware): () => void {
-    this.#middleware.push(middleware);
-    return () => {
-      const i = this.#middleware.indexOf(middleware);
-      if (i >= 0) this.#middleware.splice(i, 1);
-    };
+    return this.#core.use(middleware);
   }
 
   /**
@@ -211,15 +106,12 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
    * (handshake era). Returns the remover.
    */
   onNotification(method: string, handler: ClientNotificationHandler): () => void {
-    let set = this.#notificationHandlers.get(method);
-    if (set === undefined) this.#notificationHandlers.set(method, (set = new Set()));
-    set.add(handler);
-    return () => set.delete(handler);
+    return this.#core.onNotification(method, handler);
   }
 
   /** Tells subscribers that a resource's content changed (`notifications/resources/updated`). */
   notifyResourceUpdated(uri: string): void {
-    for (const l of this.#listeners) l.resourceUpdated?.(uri);
+    this.#core.notifyResourceUpdated(uri);
   }
 
   /**
@@ -229,54 +121,19 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
    * 2026-07-28; without a revision, both.
    */
   capabilities(revision?: Revision): ServerCapabilities {
-    const extra = this.#options.capabilities ?? {};
-    const { logging, ...rest } = extra;
-    const caps: Record<string, unknown> = { ...rest };
-    if (logging !== false) caps['logging'] = {};
-    if (this.tools.used || extra.tools !== undefined) caps['tools'] = { listChanged: true, ...extra.tools };
-    if (this.resources.used || this.templates.used || extra.resources !== undefined) {
-      caps['resources'] = { subscribe: true, listChanged: true, ...extra.resources };
-    }
-    if (this.prompts.used || extra.prompts !== undefined) caps['prompts'] = { listChanged: true, ...extra.prompts };
-    if (this.prompts.used || this.templates.used || extra.completions !== undefined)
-      caps['completions'] = { ...extra.completions };
-    if (this.#taskTools) {
-      if (revision === undefined || revision === '2025-11-25')
-        caps['tasks'] = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
-      if (revision === undefined || eraOf(revision) === 'stateless')
-        caps['extensions'] = { ...extra.extensions, [TASKS_EXTENSION]: {} };
-    }
-    return caps;
-  }
-
-  /**
-   * True if the advertised capabilities include `path` (`"tools"`,
-   * `"resources.subscribe"`). Sessions ask on every request, so the answer is
-   * kept until a registration changes what is advertised.
-   */
-  offers(path: string): boolean {
-    let offered = this.#offered.get(path);
-    if (offered === undefined) this.#offered.set(path, (offered = hasCapability(this.capabilities(), path)));
-    return offered;
+    return this.#core.capabilities(revision);
   }
 
   /** Runs the lifespan hook (once). `connect` calls it; call it yourself to start early. */
   start(): Promise<void> {
-    this.#starting ??= (async () => {
-      const lifespan = await this.#options.lifespan?.();
-      if (lifespan !== undefined) {
-        this.#state = lifespan.state;
-        this.#closeLifespan = lifespan.close;
-      }
-    })();
-    return this.#starting;
+    return this.#core.start();
   }
 
   /** Serves one connection. */
   async connect(transport: Transport, options: ConnectOptions = {}): Promise<ServerSession> {
     if (this.#closed) throw new LocalError('CONNECTION_CLOSED', 'Server is closed');
-    await this.start();
-    const session = new ServerSession(this, transport, {
+    await this.#core.start();
+    const session = new ServerSession(this.#core, transport, {
       ...options,
       onClose: (s) => {
         this.#sessions.delete(s);
@@ -301,77 +158,11 @@ export class McpServer<State = undefined> implements ServerHost, FeatureHost {
   async close(options: { readonly graceMs?: number } = {}): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    for (const l of [...this.#listeners]) l.closing?.();
+    this.#core.closing();
     const sessions = [...this.#sessions];
     await Promise.all(sessions.map((s) => s.drain(options.graceMs ?? 5000)));
-    await this.tasks.close();
+    await this.#core.tasks.close();
     await Promise.all(sessions.map((s) => s.close()));
-    await this.#closeLifespan?.();
-  }
-
-  // ServerHost
-
-  feature(method: string): MethodHandler | undefined {
-    return this.#features[method];
-  }
-
-  run(request: ServerRequest, ctx: ServerContext, core: MethodHandler): Promise<Result> {
-    if (this.#middleware.length === 0) return core(request, ctx);
-    return compose(this.#middleware, core)(request, ctx);
-  }
-
-  readResource(uri: string, ctx: ServerContext): Promise<ReadResourceResult> {
-    return readResource(this, uri, ctx);
-  }
-
-  cacheHint(method: string): CacheHint {
-    const cache = this.#options.cache as Readonly<Record<string, CacheHint | undefined>> | undefined;
-    return cache?.[method] ?? cache?.['default'] ?? DEFAULT_CACHE;
-  }
-
-  principal(auth: unknown): string | undefined {
-    if (this.#options.principal !== undefined) return this.#options.principal(auth);
-    if (!isObject(auth)) return undefined;
-    for (const key of ['sub', 'subject', 'clientId']) {
-      const value = auth[key];
-      if (typeof value === 'string') return value;
-    }
-    return undefined;
-  }
-
-  clientNotification(method: string, params: unknown, session: ServerSession): void {
-    const handlers = this.#notificationHandlers.get(method);
-    if (handlers === undefined) return;
-    for (const handler of handlers) {
-      try {
-        handler(params, session);
-      } catch {
-        // A failing application handler must not break the connection.
-      }
-    }
-  }
-
-  subscribe(events: ServerEvents): () => void {
-    this.#listeners.add(events);
-    return () => this.#listeners.delete(events);
-  }
-
-  #noteTaskSupport(entry: ToolEntry): ToolEntry {
-    const support = entry.definition.execution?.taskSupport;
-    if (support === 'optional' || support === 'required') this.#taskTools = true;
-    return entry;
-  }
-
-  /** Coalesces changes made in one turn into one notification per list. */
-  #changed(kind: 'tools' | 'prompts' | 'resources'): void {
-    this.#offered.clear();
-    if (this.#pendingChanges.size === 0) {
-      queueMicrotask(() => {
-        const kinds = [...this.#pendingChanges];
-        this.#pendingChanges.clear();
-        for (const k of kinds) for (const l of this.#listeners) l.listChanged?.(k);
-      });
-    }
-    this.#pendingChanges.add(kind);
+    await this.#core.releaseLifespan();
   }
 }

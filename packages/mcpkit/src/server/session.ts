@@ -22,7 +22,7 @@ import type { RequestEntry } from '../protocol/methodTable.js';
 import type { ClientCapabilities, Implementation, LoggingLevel, Result, ServerCapabilities } from '../protocol/types/index.js';
 import { allowsBatch, negotiateHandshake, type Revision } from '../protocol/versions.js';
 import type { SessionState } from './context.js';
-import type { ServerHost } from './host.js';
+import type { ServerView } from './serverView.js';
 import { LiveChannel, NO_INPUT } from './inputs.js';
 import type { MethodHandler } from './middleware.js';
 import { isLogLevel, metaOf, RequestScope, type Caller } from './scope.js';
@@ -105,7 +105,7 @@ export class ServerSession {
   readonly connection: Connection;
   /** The transport's session id, if it has one. */
   readonly sessionId: string | undefined;
-  readonly #host: ServerHost;
+  readonly #server: ServerView;
   readonly #mode: SessionMode;
   #handshake: Handshake | undefined;
   #unsubscribe: () => void = () => undefined;
@@ -113,8 +113,8 @@ export class ServerSession {
   #idle: (() => void) | undefined;
   #state: SessionState | undefined;
 
-  constructor(host: ServerHost, transport: Transport, options: ConnectOptions = {}) {
-    this.#host = host;
+  constructor(server: ServerView, transport: Transport, options: ConnectOptions = {}) {
+    this.#server = server;
     this.#mode = options.mode ?? 'auto';
     this.sessionId = options.sessionId;
     const connectionOptions: ConnectionOptions = {
@@ -129,7 +129,7 @@ export class ServerSession {
       cancellation: mcpCancellation,
       progress: mcpProgress,
       allowBatch: () => this.#handshake !== undefined && allowsBatch(this.#handshake.revision),
-      exposeErrorDetails: host.exposeErrorDetails,
+      exposeErrorDetails: server.exposeErrorDetails,
       ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     };
     this.connection = new Connection(transport, connectionOptions);
@@ -155,11 +155,11 @@ export class ServerSession {
     return this.#handshake?.capabilities;
   }
 
-  /** Starts the connection. */
+  /** @internal Starts the connection (`McpServer.connect` does). */
   async start(): Promise<void> {
     await this.connection.start();
     if (this.#mode === 'auto') {
-      this.#unsubscribe = this.#host.subscribe({
+      this.#unsubscribe = this.#server.subscribe({
         listChanged: (kind) => {
           // Only where the server advertised listChanged at initialize (it may be declared false, or the list added later).
           const hs = this.#handshake;
@@ -239,7 +239,7 @@ export class ServerSession {
     const entry = requestEntry(method);
     if (entry === undefined || entry.from === 'server' || !entry.revisions.includes(revision))
       throw RpcError.methodNotFound(method);
-    if (entry.capability !== undefined && !this.#host.offers(entry.capability)) throw RpcError.methodNotFound(method);
+    if (entry.capability !== undefined && !this.#server.offers(entry.capability)) throw RpcError.methodNotFound(method);
     return entry;
   }
 
@@ -258,9 +258,9 @@ export class ServerSession {
     const entry = this.#entry(method, hs.revision);
     this.#validate(entry, params);
     const caller = new HandshakeCaller(this, hs, rpc.info?.auth, this.#notifyOnSession);
-    const scope = new RequestScope(rpc, caller, this.#host, new LiveChannel(rpc, hs.capabilities, hs.revision), meta);
+    const scope = new RequestScope(rpc, caller, this.#server, new LiveChannel(rpc, hs.capabilities, hs.revision), meta);
     const core = this.#handshakeMethod(method, hs) ?? this.#coreTasks(method, params, meta, caller, rpc) ?? this.#feature(method);
-    return this.#host.run({ method, params }, scope, core);
+    return this.#server.run({ method, params }, scope, core);
   }
 
   async #stateless(
@@ -269,28 +269,28 @@ export class ServerSession {
     meta: Readonly<Record<string, unknown>> | undefined,
     rpc: RequestContext,
   ): Promise<unknown> {
-    const caller = statelessCaller(this.#host, meta, rpc);
+    const caller = statelessCaller(this.#server, meta, rpc);
     const entry = this.#entry(method, caller.revision);
     this.#validate(entry, params);
     let result: Result;
     if (entry.inputRequired) {
-      const task = method === 'tools/call' ? extensionToolCall(this.#host, rpc, caller, params, meta) : undefined;
-      result = await (task ?? runWithReplay(this.#host, rpc, caller, method, params, meta, this.#feature(method)));
+      const task = method === 'tools/call' ? extensionToolCall(this.#server, rpc, caller, params, meta) : undefined;
+      result = await (task ?? runWithReplay(this.#server, rpc, caller, method, params, meta, this.#feature(method)));
     } else {
-      const scope = new RequestScope(rpc, caller, this.#host, NO_INPUT, meta);
+      const scope = new RequestScope(rpc, caller, this.#server, NO_INPUT, meta);
       const core =
         method === 'server/discover'
-          ? discover(this.#host)
+          ? discover(this.#server)
           : method === 'subscriptions/listen'
-            ? listen(this.#host, rpc)
-            : (extensionTaskMethod(this.#host, method, caller.clientCapabilities) ?? this.#feature(method));
-      result = await this.#host.run({ method, params }, scope, core);
+            ? listen(this.#server, rpc)
+            : (extensionTaskMethod(this.#server, method, caller.clientCapabilities) ?? this.#feature(method));
+      result = await this.#server.run({ method, params }, scope, core);
     }
-    return decorate(this.#host, method, entry, result);
+    return decorate(this.#server, method, entry, result);
   }
 
   #feature(method: string): MethodHandler {
-    const handler = this.#host.feature(method);
+    const handler = this.#server.feature(method);
     if (handler === undefined) throw RpcError.methodNotFound(method);
     return handler;
   }
@@ -303,7 +303,7 @@ export class ServerSession {
   ): Promise<unknown> {
     if (this.#mode === 'stateless') {
       // A handshake-era client has no way forward: name the versions, as 2026-07-28 asks (basic/versioning).
-      const supported = statelessRevisions(this.#host);
+      const supported = statelessRevisions(this.#server);
       throw new RpcError(
         ErrorCode.MethodNotFound,
         `Method not found: initialize (this endpoint speaks ${supported.join(', ')}, without a handshake)`,
@@ -317,24 +317,24 @@ export class ServerSession {
     if (entry !== undefined) this.#validate(entry, params);
     if (this.#handshake !== undefined) throw RpcError.invalidRequest('Already initialized');
     const requested = params['protocolVersion'] as string;
-    const revision = negotiateHandshake(requested, this.#host.revisions);
+    const revision = negotiateHandshake(requested, this.#server.revisions);
     if (revision === undefined) {
       throw RpcError.invalidParams(
-        `This server does not speak the initialize handshake; supported versions: ${statelessRevisions(this.#host).join(', ')}`,
+        `This server does not speak the initialize handshake; supported versions: ${statelessRevisions(this.#server).join(', ')}`,
         {
-          supported: statelessRevisions(this.#host),
+          supported: statelessRevisions(this.#server),
           requested,
         },
       );
     }
-    const capabilities = this.#host.capabilities(revision);
+    const capabilities = this.#server.capabilities(revision);
     const handshake: Handshake = {
       revision,
       clientInfo: params['clientInfo'] as Implementation,
       capabilities: params['capabilities'] as ClientCapabilities,
       advertised: capabilities,
       // A server that does not offer logging sends no log messages.
-      logLevel: capabilities.logging === undefined ? undefined : this.#host.defaultLogLevel,
+      logLevel: capabilities.logging === undefined ? undefined : this.#server.defaultLogLevel,
       initialized: false,
       subscriptions: undefined,
     };
@@ -343,11 +343,11 @@ export class ServerSession {
       // Checked again: another initialize may have finished while middleware ran.
       if (this.#handshake !== undefined) return Promise.reject(RpcError.invalidRequest('Already initialized'));
       this.#handshake = handshake;
-      const result: Record<string, unknown> = { protocolVersion: revision, capabilities, serverInfo: this.#host.info };
-      if (this.#host.instructions !== undefined) result['instructions'] = this.#host.instructions;
+      const result: Record<string, unknown> = { protocolVersion: revision, capabilities, serverInfo: this.#server.info };
+      if (this.#server.instructions !== undefined) result['instructions'] = this.#server.instructions;
       return Promise.resolve(result);
     };
-    return this.#host.run({ method: 'initialize', params }, new RequestScope(rpc, caller, this.#host, NO_INPUT, meta), core);
+    return this.#server.run({ method: 'initialize', params }, new RequestScope(rpc, caller, this.#server, NO_INPUT, meta), core);
   }
 
   /** 2025-11-25 tasks: `tasks/*`, and a `tools/call` that is (or must be) task-augmented. */
@@ -358,8 +358,8 @@ export class ServerSession {
     caller: Caller,
     rpc: RequestContext,
   ): MethodHandler | undefined {
-    if (method === 'tools/call') return coreToolCall(this.#host, params, { session: this, rpc, caller, meta });
-    return method.startsWith('tasks/') ? coreTaskMethod(this.#host, method, this, rpc) : undefined;
+    if (method === 'tools/call') return coreToolCall(this.#server, params, { session: this, rpc, caller, meta });
+    return method.startsWith('tasks/') ? coreTaskMethod(this.#server, method, this, rpc) : undefined;
   }
 
   /** The methods only the handshake era has. */
@@ -394,6 +394,6 @@ export class ServerSession {
       if (this.#handshake !== undefined) this.#handshake.initialized = true;
       return;
     }
-    this.#host.clientNotification(notification.method, notification.params, this);
+    this.#server.clientNotification(notification.method, notification.params, this);
   }
 }

@@ -24,7 +24,7 @@ import type { RequestEntry } from '../protocol/methodTable.js';
 import type { ClientCapabilities, Implementation, LoggingLevel, Result, SubscriptionFilter } from '../protocol/types/index.js';
 import { eraOf, type Revision } from '../protocol/versions.js';
 import type { ServerContext } from './context.js';
-import type { ServerHost } from './host.js';
+import type { ServerView } from './serverView.js';
 import type { MethodHandler } from './middleware.js';
 import { ReplayChannel, type ReplayBinding } from './replay.js';
 import { isLogLevel, RequestScope, type Caller } from './scope.js';
@@ -34,29 +34,29 @@ import { assertTaskListen, taskListener } from './taskMethods.js';
 const statelessOf = new WeakMap<readonly Revision[], readonly Revision[]>();
 
 /** The revisions of the stateless era that the server speaks. */
-export function statelessRevisions(host: ServerHost): readonly Revision[] {
-  let list = statelessOf.get(host.revisions);
+export function statelessRevisions(server: ServerView): readonly Revision[] {
+  let list = statelessOf.get(server.revisions);
   if (list === undefined) {
-    list = Object.freeze(host.revisions.filter((r) => eraOf(r) === 'stateless'));
-    statelessOf.set(host.revisions, list);
+    list = Object.freeze(server.revisions.filter((r) => eraOf(r) === 'stateless'));
+    statelessOf.set(server.revisions, list);
   }
   return list;
 }
 
 /** Reads and checks the request `_meta` of 2026-07-28; throws the spec's error for each defect. */
 export function statelessCaller(
-  host: ServerHost,
+  server: ServerView,
   meta: Readonly<Record<string, unknown>> | undefined,
   rpc: RequestContext,
 ): Caller {
   const requested = meta?.[META_PROTOCOL_VERSION];
   if (requested === undefined) throw RpcError.invalidParams(`Missing _meta["${META_PROTOCOL_VERSION}"]`);
-  const supported = statelessRevisions(host);
+  const supported = statelessRevisions(server);
   if (typeof requested !== 'string' || !(supported as readonly string[]).includes(requested)) {
     // The list names every revision the server speaks, handshake ones too (versioning.mdx): a dual-era client
     // uses it to pick `initialize` on a server configured for the handshake era only.
     throw new RpcError(ErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${JSON.stringify(requested)}`, {
-      supported: host.revisions,
+      supported: server.revisions,
       requested,
     });
   }
@@ -70,7 +70,7 @@ export function statelessCaller(
   if (level !== undefined && !isLogLevel(level))
     throw RpcError.invalidParams(`_meta["${META_LOG_LEVEL}"] is not a logging level`);
   // Without a per-request level, no log messages at all (2026-07-28 logging).
-  const logLevel = level === undefined || !host.offers('logging') ? undefined : level;
+  const logLevel = level === undefined || !server.offers('logging') ? undefined : level;
   return new StatelessCaller(requested as Revision, info as Implementation | undefined, caps, rpc.info?.auth, logLevel);
 }
 
@@ -111,15 +111,15 @@ class StatelessCaller implements Caller {
 }
 
 /** Adds `resultType`, `serverInfo` and, on complete cacheable results, the cache hints. */
-export function decorate(host: ServerHost, method: string, entry: RequestEntry, value: Result): Record<string, unknown> {
+export function decorate(server: ServerView, method: string, entry: RequestEntry, value: Result): Record<string, unknown> {
   const result = value as Readonly<Record<string, unknown>>;
   const resultType = result['resultType'] ?? 'complete';
   const meta = isObject(result['_meta']) ? result['_meta'] : undefined;
   // The full self-description where a client presents the server (discover); a brief one elsewhere.
-  const info = method === 'server/discover' ? host.info : host.briefInfo;
+  const info = method === 'server/discover' ? server.info : server.briefInfo;
   const out: Record<string, unknown> = { ...result, resultType, _meta: { ...meta, [META_SERVER_INFO]: info } };
   if (entry.cacheable && resultType === 'complete') {
-    const hint = host.cacheHint(method);
+    const hint = server.cacheHint(method);
     out['ttlMs'] ??= hint.ttlMs;
     out['cacheScope'] ??= hint.scope ?? 'private';
   }
@@ -128,7 +128,7 @@ export function decorate(host: ServerHost, method: string, entry: RequestEntry, 
 
 /** Serves a method that may answer `input_required`: replays the handler with the answers so far. */
 export async function runWithReplay(
-  host: ServerHost,
+  server: ServerView,
   rpc: RequestContext,
   caller: Caller,
   method: string,
@@ -138,10 +138,10 @@ export async function runWithReplay(
 ): Promise<Result> {
   const responses = params['inputResponses'];
   if (responses !== undefined && !isObject(responses)) throw RpcError.invalidParams('inputResponses must be an object');
-  const binding: ReplayBinding = { method, params, principal: host.principal(caller.auth) };
-  const earlier = params['requestState'] === undefined ? {} : await host.requestState.open(params['requestState'], binding);
+  const binding: ReplayBinding = { method, params, principal: server.principal(caller.auth) };
+  const earlier = params['requestState'] === undefined ? {} : await server.requestState.open(params['requestState'], binding);
   const channel = new ReplayChannel({ ...earlier, ...responses }, caller.clientCapabilities, caller.revision);
-  const scope = new RequestScope(rpc, caller, host, channel, meta);
+  const scope = new RequestScope(rpc, caller, server, channel, meta);
   const replayed: MethodHandler = async (request, ctx) => {
     const outcome = await Promise.race([
       core(request, ctx).then((result) => ({ result })),
@@ -152,36 +152,36 @@ export async function runWithReplay(
     return {
       resultType: 'input_required',
       inputRequests: channel.inputRequests,
-      requestState: await host.requestState.seal(binding, channel.answers),
+      requestState: await server.requestState.seal(binding, channel.answers),
     };
   };
-  return host.run({ method, params }, scope, replayed);
+  return server.run({ method, params }, scope, replayed);
 }
 
 /** The `server/discover` result. */
-export function discover(host: ServerHost): MethodHandler {
+export function discover(server: ServerView): MethodHandler {
   return (_request, ctx) => {
     // Every revision the server speaks, as -32022 lists them (the spec's example names a handshake revision too):
     // a client may pick a handshake revision from here and use `initialize`.
     const result: Record<string, unknown> = {
-      supportedVersions: [...host.revisions],
-      capabilities: host.capabilities(ctx.revision),
+      supportedVersions: [...server.revisions],
+      capabilities: server.capabilities(ctx.revision),
     };
-    if (host.instructions !== undefined) result['instructions'] = host.instructions;
+    if (server.instructions !== undefined) result['instructions'] = server.instructions;
     return Promise.resolve(result);
   };
 }
 
 /** The part of a filter the server honours: only what its capabilities offer. */
-export function honoured(host: ServerHost, filter: SubscriptionFilter): SubscriptionFilter {
-  const caps = host.capabilities();
+export function honoured(server: ServerView, filter: SubscriptionFilter): SubscriptionFilter {
+  const caps = server.capabilities();
   const out: Record<string, unknown> = {};
   if (filter.toolsListChanged === true && caps.tools?.listChanged === true) out['toolsListChanged'] = true;
   if (filter.promptsListChanged === true && caps.prompts?.listChanged === true) out['promptsListChanged'] = true;
   if (filter.resourcesListChanged === true && caps.resources?.listChanged === true) out['resourcesListChanged'] = true;
   if (Array.isArray(filter.resourceSubscriptions) && caps.resources?.subscribe === true)
     out['resourceSubscriptions'] = filter.resourceSubscriptions.filter((u): u is string => typeof u === 'string');
-  if (Array.isArray(filter.taskIds) && host.offers('tasks'))
+  if (Array.isArray(filter.taskIds) && server.offers('tasks'))
     out['taskIds'] = filter.taskIds.filter((t): t is string => typeof t === 'string');
   return out;
 }
@@ -192,20 +192,20 @@ export function honoured(host: ServerHost, filter: SubscriptionFilter): Subscrip
  * the client cancels; at shutdown, ends with `notifications/cancelled` and a
  * complete result.
  */
-export function listen(host: ServerHost, rpc: RequestContext): MethodHandler {
+export function listen(server: ServerView, rpc: RequestContext): MethodHandler {
   return async ({ params }, ctx: ServerContext) => {
     const id = rpc.id;
     const tag = { [META_SUBSCRIPTION_ID]: id };
     const asked = (params['notifications'] ?? {}) as SubscriptionFilter;
     assertTaskListen(asked, ctx.clientCapabilities);
-    const filter = honoured(host, asked);
+    const filter = honoured(server, asked);
     await rpc.notify('notifications/subscriptions/acknowledged', { _meta: tag, notifications: filter });
     const send = (method: string, extra?: Record<string, unknown>): void => {
       rpc.notify(method, { _meta: tag, ...extra }).catch(() => undefined);
     };
     const wanted = new Set(filter.resourceSubscriptions ?? []);
     return new Promise<Result>((resolve) => {
-      const off = host.subscribe({
+      const off = server.subscribe({
         listChanged: (kind) => {
           if (filter[`${kind}ListChanged`] === true) send(`notifications/${kind}/list_changed`);
         },

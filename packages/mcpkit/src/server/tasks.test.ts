@@ -9,6 +9,7 @@ import { RpcError } from '../jsonrpc/rpcError.js';
 import type { MessageInfo } from '../jsonrpc/transport.js';
 import type { ServerOptions } from './options.js';
 import { McpServer } from './server.js';
+import { serverViewOf } from './viewOf.js';
 
 const RELATED = 'io.modelcontextprotocol/related-task';
 const open: RawPeer[] = [];
@@ -308,7 +309,7 @@ describe('isolation, expiry, listing', () => {
     const { server, aborted } = taskServer();
     const p = await peer(server, { auth: { sub: 'x' } });
     const task = await create(p, 'job');
-    const store = server.tasks.store;
+    const store = serverViewOf(server).tasks.store;
     await server.close({ graceMs: 0 });
     expect(await store.get(task['taskId'] as string)).toMatchObject({ status: 'failed', error: { code: -32603 } });
     expect(aborted).toHaveLength(1);

@@ -6,10 +6,9 @@
  * @module
  */
 import type { RequestId } from '../../jsonrpc/message.js';
-import type { Transport } from '../../jsonrpc/transport.js';
 import { isObject } from '../../protocol/check.js';
-import type { Revision } from '../../protocol/versions.js';
-import type { ConnectOptions, ServerSession } from '../../server/session.js';
+import type { McpServer } from '../../server/server.js';
+import type { ServerView } from '../../server/serverView.js';
 import type { HttpExchange } from './exchange.js';
 import type { HttpError } from './httpError.js';
 import type { KeepAlive } from './keepAlive.js';
@@ -17,19 +16,17 @@ import type { ResolvedOptions } from './options.js';
 import type { SessionTable } from './sessionTable.js';
 import { JSON_HEADERS } from '../wire/sse.js';
 
-/** The server as HTTP sees it (an `McpServer` is one). */
-export interface Servable {
-  connect(transport: Transport, options?: ConnectOptions): Promise<ServerSession>;
-  readonly revisions: readonly Revision[];
-  /** The tool registry: `x-mcp-header` checks read a tool's input schema. */
-  readonly tools: { get(name: string): { readonly wire: { readonly inputSchema: unknown } } | undefined };
-  /** The principal of a request's auth: a session is bound to the one that opened it. */
-  principal(auth: unknown): string | undefined;
-}
+/** The servers HTTP serves: any `McpServer`, whatever its lifespan state. */
+export type Servable = McpServer<unknown>;
+
+/** What HTTP reads of a server beyond `connect` (through `serverViewOf`, not the public surface). */
+export type HttpServerView = Pick<ServerView, 'revisions' | 'tools' | 'principal'>;
 
 /** Shared by the steps that handle requests. */
 export interface HandlerScope {
   readonly server: Servable;
+  /** Its revisions, principals (a session is bound to the one that opened it) and tool schemas (`x-mcp-header`). */
+  readonly view: HttpServerView;
   readonly options: ResolvedOptions;
   readonly sessions: SessionTable;
   readonly keepAlive: KeepAlive;

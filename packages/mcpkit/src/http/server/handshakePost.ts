@@ -67,7 +67,7 @@ async function openSession(scope: HandlerScope, exchange: HttpExchange, body: un
     return;
   }
   const { keepAlive, options } = scope;
-  const session = new HttpSession(crypto.randomUUID(), scope.server.principal(exchange.auth), {
+  const session = new HttpSession(crypto.randomUUID(), scope.view.principal(exchange.auth), {
     keepAlive,
     store: options.eventStore,
     retryMs: options.retryMs,

@@ -13,7 +13,8 @@ import { corsHeaders, preflightHeaders } from './cors.js';
 import type { HttpExchange } from './exchange.js';
 import { endpointPost } from './endpointPost.js';
 import { checkHost, checkOrigin } from './guards.js';
-import { reject, type HandlerScope, type Servable } from './handlerScope.js';
+import { reject, type HandlerScope, type HttpServerView, type Servable } from './handlerScope.js';
+import { serverViewOf } from '../../server/viewOf.js';
 import { HttpError } from './httpError.js';
 import { HttpSession } from './httpSession.js';
 import { KeepAlive } from './keepAlive.js';
@@ -27,11 +28,13 @@ import { withHeaders } from './withHeaders.js';
 type Step = (scope: HandlerScope, exchange: HttpExchange) => Promise<void>;
 
 /** Serves an MCP server over HTTP; the web and Node faces both drive one of these. */
-export class McpHttpHandler implements HandlerScope {
+export class McpHttpHandler {
   readonly server: Servable;
   readonly options: ResolvedOptions;
   readonly sessions: SessionTable;
   readonly keepAlive: KeepAlive;
+  /** What the steps share; private, since it holds the server's view (principals, tool schemas). */
+  readonly #scope: HandlerScope;
   #closed = false;
 
   constructor(server: Servable, options?: HttpHandlerOptions) {
@@ -39,6 +42,8 @@ export class McpHttpHandler implements HandlerScope {
     this.options = resolveOptions(options);
     this.sessions = new SessionTable(this.options);
     this.keepAlive = new KeepAlive(this.options.keepAliveMs);
+    const view: HttpServerView = serverViewOf(server);
+    this.#scope = { server, view, options: this.options, sessions: this.sessions, keepAlive: this.keepAlive };
   }
 
   /** True if `path` is one of the paths this handler serves. */
@@ -105,7 +110,7 @@ export class McpHttpHandler implements HandlerScope {
       reject(exchange, step);
       return;
     }
-    await step(this, exchange);
+    await step(this.#scope, exchange);
   }
 
   /** The step that serves this path and method, or the rejection (404, 405). */

@@ -93,7 +93,7 @@ export async function httpSseOpen(scope: HandlerScope, exchange: HttpExchange): 
     reject(exchange, HttpError.unavailable('Service Unavailable: too many sessions'));
     return;
   }
-  const session = new HttpSseSession(crypto.randomUUID(), scope.server.principal(exchange.auth));
+  const session = new HttpSseSession(crypto.randomUUID(), scope.view.principal(exchange.auth));
   await scope.server.connect(session, {
     sessionId: session.id,
     onClose: () => {
@@ -115,7 +115,7 @@ export async function httpSsePost(scope: HandlerScope, exchange: HttpExchange): 
     return;
   }
   const session = scope.sessions.get(id);
-  const auth = scope.server.principal(exchange.auth);
+  const auth = scope.view.principal(exchange.auth);
   if (!(session instanceof HttpSseSession) || !session.busy || (session.principal !== undefined && session.principal !== auth)) {
     reject(exchange, HttpError.sessionNotFound());
     return;

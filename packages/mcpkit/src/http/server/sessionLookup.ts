@@ -21,7 +21,7 @@ export function findSession(scope: HandlerScope, exchange: HttpExchange): HttpSe
   const session = scope.sessions.get(stripOws(id));
   if (!(session instanceof HttpSession) || session.closed) return HttpError.sessionNotFound();
   // A session id is not a credential: it only works for the principal that opened the session.
-  if (session.principal !== undefined && session.principal !== scope.server.principal(exchange.auth))
+  if (session.principal !== undefined && session.principal !== scope.view.principal(exchange.auth))
     return HttpError.sessionNotFound();
   return session;
 }
@@ -31,8 +31,8 @@ export function checkVersionHeader(scope: HandlerScope, exchange: HttpExchange):
   const raw = exchange.header(Header.ProtocolVersion);
   if (raw === undefined) return undefined;
   const version = stripOws(raw);
-  if (isRevision(version) && eraOf(version) === 'handshake' && scope.server.revisions.includes(version)) return undefined;
-  const supported = scope.server.revisions.filter((r) => eraOf(r) === 'handshake');
+  if (isRevision(version) && eraOf(version) === 'handshake' && scope.view.revisions.includes(version)) return undefined;
+  const supported = scope.view.revisions.filter((r) => eraOf(r) === 'handshake');
   return HttpError.badRequest(`Bad Request: unsupported MCP-Protocol-Version ${version} (supported: ${supported.join(', ')})`, {
     supported,
     requested: version,

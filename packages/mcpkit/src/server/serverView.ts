@@ -1,6 +1,8 @@
 /**
- * What a session needs from its server: the seam between `McpServer` (which
- * owns features and options) and `ServerSession` (which owns one connection).
+ * The server as its sessions see it: the seam between the server's state
+ * (`ServerCore`: features, options, listeners) and `ServerSession` (one
+ * connection). Internal: an application sees `McpServer`, which keeps this
+ * view off its public surface.
  *
  * @module
  */
@@ -30,8 +32,8 @@ export interface ServerEvents {
   taskChanged?(task: TaskRecord): void;
 }
 
-/** The server as its sessions see it. */
-export interface ServerHost extends ScopeHost {
+/** The server as its sessions see it (`ServerCore` is the one implementation). */
+export interface ServerView extends ScopeHost {
   readonly info: Implementation;
   /** `info` without icons and description: what every 2026-07-28 result's `_meta` repeats. */
   readonly briefInfo: Implementation;

@@ -1,0 +1,325 @@
+/**
+ * The server's state and everything its sessions ask of it: registries,
+ * middleware, capabilities, listeners, the lifespan. `McpServer` owns one and
+ * keeps it private; sessions (and, through `serverViewOf`, the HTTP layer)
+ * hold it directly, so the hot path calls it without a façade in between.
+ *
+ * @module
+ */
+import { LocalError } from '../jsonrpc/localError.js';
+import { isObject } from '../protocol/check.js';
+import { implementationOf } from '../protocol/implementation.js';
+import { hasCapability, TASKS_EXTENSION } from '../protocol/methods.js';
+import type { Implementation, LoggingLevel, ReadResourceResult, Result, ServerCapabilities } from '../protocol/types/index.js';
+import { eraOf, REVISIONS, type Revision } from '../protocol/versions.js';
+import type { JsonSchemaValidator } from '../schema/jsonSchemaValidator.js';
+import type { ServerContext } from './context.js';
+import { featureMethods, readResource, type FeatureHost } from './features.js';
+import { compose, type MethodHandler, type Middleware, type ServerRequest } from './middleware.js';
+import type { ServerOptions } from './options.js';
+import { preparePrompt, type PromptDefinition, type PromptEntry, type PromptHandler } from './prompts.js';
+import { Registry } from './registry.js';
+import { registrationOf, type Registration } from './registration.js';
+import { RequestStateCodec } from './replay.js';
+import {
+  prepareResource,
+  prepareTemplate,
+  type CacheHint,
+  type ResourceDefinition,
+  type ResourceEntry,
+  type ResourceHandler,
+  type ResourceTemplateDefinition,
+  type TemplateEntry,
+  type TemplateHandler,
+} from './resources.js';
+import { Sealer } from './seal.js';
+import type { ServerEvents, ServerView } from './serverView.js';
+import type { ServerSession } from './session.js';
+import { TaskManager } from './tasks.js';
+import { prepareTool, type ToolDefinition, type ToolEntry, type ToolHandler } from './tools.js';
+
+const DEFAULT_CACHE: CacheHint = { ttlMs: 0, scope: 'private' };
+
+/** Receives a client notification and the session it came on. */
+export type ClientNotificationHandler = (params: unknown, session: ServerSession) => void;
+
+/** The state behind one `McpServer`. */
+export class ServerCore implements ServerView, FeatureHost {
+  readonly info: Implementation;
+  readonly briefInfo: Implementation;
+  readonly instructions: string | undefined;
+  readonly revisions: readonly Revision[];
+  readonly exposeErrorDetails: boolean;
+  readonly defaultLogLevel: LoggingLevel | undefined;
+  readonly pageSize: number;
+  readonly sealer: Sealer;
+  readonly requestState: RequestStateCodec;
+  readonly tools: Registry<ToolEntry>;
+  readonly resources: Registry<ResourceEntry>;
+  readonly templates: Registry<TemplateEntry>;
+  readonly prompts: Registry<PromptEntry>;
+  /** Tasks: the store, and the tasks running in this process. */
+  readonly tasks: TaskManager;
+  readonly #options: ServerOptions<unknown>;
+  readonly #middleware: Middleware[];
+  readonly #features: Readonly<Record<string, MethodHandler>>;
+  readonly #listeners = new Set<ServerEvents>();
+  readonly #pendingChanges = new Set<'tools' | 'prompts' | 'resources'>();
+  readonly #notificationHandlers = new Map<string, Set<ClientNotificationHandler>>();
+  readonly #offered = new Map<string, boolean>();
+  #state: unknown;
+  #starting: Promise<void> | undefined;
+  #closeLifespan: (() => void | Promise<void>) | undefined;
+  /** A tool that may run as a task was registered (sticky, like every advertised capability). */
+  #taskTools = false;
+
+  constructor(options: ServerOptions<unknown>) {
+    this.#options = options;
+    this.info = implementationOf(options);
+    this.briefInfo = {
+      name: options.name,
+      version: options.version,
+      ...(options.title !== undefined && { title: options.title }),
+    };
+    this.instructions = options.instructions;
+    this.revisions = options.revisions ?? REVISIONS;
+    this.exposeErrorDetails = options.exposeErrorDetails ?? false;
+    this.defaultLogLevel = options.defaultLogLevel ?? 'debug';
+    this.pageSize = options.pageSize ?? 100;
+    const secret = typeof options.secret === 'string' ? new TextEncoder().encode(options.secret) : options.secret;
+    if (secret !== undefined && secret.length < 32)
+      throw new LocalError('INVALID_ARGUMENT', 'The server secret must be at least 32 bytes');
+    this.sealer = new Sealer(secret); // random (and made on first use) when absent
+    this.requestState = new RequestStateCodec(this.sealer, options.requestStateTtlMs ?? 15 * 60_000);
+    this.tools = new Registry('Tool', () => {
+      this.#changed('tools');
+    });
+    this.resources = new Registry('Resource', () => {
+      this.#changed('resources');
+    });
+    this.templates = new Registry('Resource template', () => {
+      this.#changed('resources');
+    });
+    this.prompts = new Registry('Prompt', () => {
+      this.#changed('prompts');
+    });
+    this.tasks = new TaskManager(
+      options.tasks ?? {},
+      {
+        taskChanged: (task) => {
+          for (const l of this.#listeners) l.taskChanged?.(task);
+        },
+      },
+      this.exposeErrorDetails,
+    );
+    this.#middleware = [...(options.middleware ?? [])];
+    this.#features = featureMethods(this);
+  }
+
+  /** The validator of raw JSON Schemas and elicitation answers (`undefined`: the default). */
+  get validator(): JsonSchemaValidator | undefined {
+    return this.#options.validator;
+  }
+
+  /** What the lifespan hook produced (undefined before start). */
+  get state(): unknown {
+    return this.#state;
+  }
+
+  /** Registers a tool (the types were checked by `McpServer.tool`). */
+  addTool(
+    definition: ToolDefinition,
+    handler: ToolHandler<unknown, unknown>,
+  ): Registration<ToolDefinition, ToolHandler<unknown, unknown>> {
+    const schemas = this.#options.validator === undefined ? {} : { validator: this.#options.validator };
+    const entry = this.#noteTaskSupport(prepareTool(definition, handler, schemas));
+    // An update re-derives the schemas and the wire form from the patched definition and handler.
+    const handle = this.tools.add(
+      definition.name,
+      entry,
+      (e) => e.definition.name,
+      (e, patch) => this.#noteTaskSupport(prepareTool(patch.definition ?? e.definition, patch.handler ?? e.handler, schemas)),
+    );
+    return registrationOf(handle);
+  }
+
+  /** Registers a static resource. */
+  addResource(definition: ResourceDefinition, handler: ResourceHandler): Registration<ResourceDefinition, ResourceHandler> {
+    const handle = this.resources.add(
+      definition.uri,
+      prepareResource(definition, handler),
+      (e) => e.definition.uri,
+      (e, patch) => prepareResource(patch.definition ?? e.definition, patch.handler ?? e.handler),
+    );
+    return registrationOf(handle);
+  }
+
+  /** Registers a resource template. */
+  addTemplate(
+    definition: ResourceTemplateDefinition,
+    handler: TemplateHandler<string>,
+  ): Registration<ResourceTemplateDefinition, TemplateHandler<string>> {
+    const handle = this.templates.add(
+      definition.uriTemplate,
+      prepareTemplate(definition, handler),
+      (e) => e.definition.uriTemplate,
+      (e, patch) => prepareTemplate(patch.definition ?? e.definition, patch.handler ?? e.handler),
+    );
+    return registrationOf(handle);
+  }
+
+  /** Registers a prompt. */
+  addPrompt(
+    definition: PromptDefinition,
+    handler: PromptHandler<unknown>,
+  ): Registration<PromptDefinition, PromptHandler<unknown>> {
+    const handle = this.prompts.add(
+      definition.name,
+      preparePrompt(definition, handler),
+      (e) => e.definition.name,
+      (e, patch) => preparePrompt(patch.definition ?? e.definition, patch.handler ?? e.handler),
+    );
+    return registrationOf(handle);
+  }
+
+  /** Adds middleware (innermost so far); returns its remover. */
+  use(middleware: Middleware): () => void {
+    this.#middleware.push(middleware);
+    return () => {
+      const i = this.#middleware.indexOf(middleware);
+      if (i >= 0) this.#middleware.splice(i, 1);
+    };
+  }
+
+  /** Adds a handler of a client notification; returns its remover. */
+  onNotification(method: string, handler: ClientNotificationHandler): () => void {
+    let set = this.#notificationHandlers.get(method);
+    if (set === undefined) this.#notificationHandlers.set(method, (set = new Set()));
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
+  /** Tells subscribers that a resource's content changed. */
+  notifyResourceUpdated(uri: string): void {
+    for (const l of this.#listeners) l.resourceUpdated?.(uri);
+  }
+
+  /** The capabilities advertised to `revision` (see `McpServer.capabilities`). */
+  capabilities(revision?: Revision): ServerCapabilities {
+    const extra = this.#options.capabilities ?? {};
+    const { logging, ...rest } = extra;
+    const caps: Record<string, unknown> = { ...rest };
+    if (logging !== false) caps['logging'] = {};
+    if (this.tools.used || extra.tools !== undefined) caps['tools'] = { listChanged: true, ...extra.tools };
+    if (this.resources.used || this.templates.used || extra.resources !== undefined) {
+      caps['resources'] = { subscribe: true, listChanged: true, ...extra.resources };
+    }
+    if (this.prompts.used || extra.prompts !== undefined) caps['prompts'] = { listChanged: true, ...extra.prompts };
+    if (this.prompts.used || this.templates.used || extra.completions !== undefined)
+      caps['completions'] = { ...extra.completions };
+    if (this.#taskTools) {
+      if (revision === undefined || revision === '2025-11-25')
+        caps['tasks'] = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
+      if (revision === undefined || eraOf(revision) === 'stateless')
+        caps['extensions'] = { ...extra.extensions, [TASKS_EXTENSION]: {} };
+    }
+    return caps;
+  }
+
+  /**
+   * True if the advertised capabilities include `path` (`"tools"`,
+   * `"resources.subscribe"`). Sessions ask on every request, so the answer is
+   * kept until a registration changes what is advertised.
+   */
+  offers(path: string): boolean {
+    let offered = this.#offered.get(path);
+    if (offered === undefined) this.#offered.set(path, (offered = hasCapability(this.capabilities(), path)));
+    return offered;
+  }
+
+  /** Runs the lifespan hook (once). */
+  start(): Promise<void> {
+    this.#starting ??= (async () => {
+      const lifespan = await this.#options.lifespan?.();
+      if (lifespan !== undefined) {
+        this.#state = lifespan.state;
+        this.#closeLifespan = lifespan.close;
+      }
+    })();
+    return this.#starting;
+  }
+
+  /** Tells every listener the server is shutting down. */
+  closing(): void {
+    for (const l of [...this.#listeners]) l.closing?.();
+  }
+
+  /** Releases what the lifespan hook made. */
+  async releaseLifespan(): Promise<void> {
+    await this.#closeLifespan?.();
+  }
+
+  feature(method: string): MethodHandler | undefined {
+    return this.#features[method];
+  }
+
+  run(request: ServerRequest, ctx: ServerContext, core: MethodHandler): Promise<Result> {
+    if (this.#middleware.length === 0) return core(request, ctx);
+    return compose(this.#middleware, core)(request, ctx);
+  }
+
+  readResource(uri: string, ctx: ServerContext): Promise<ReadResourceResult> {
+    return readResource(this, uri, ctx);
+  }
+
+  cacheHint(method: string): CacheHint {
+    const cache = this.#options.cache as Readonly<Record<string, CacheHint | undefined>> | undefined;
+    return cache?.[method] ?? cache?.['default'] ?? DEFAULT_CACHE;
+  }
+
+  principal(auth: unknown): string | undefined {
+    if (this.#options.principal !== undefined) return this.#options.principal(auth);
+    if (!isObject(auth)) return undefined;
+    for (const key of ['sub', 'subject', 'clientId']) {
+      const value = auth[key];
+      if (typeof value === 'string') return value;
+    }
+    return undefined;
+  }
+
+  clientNotification(method: string, params: unknown, session: ServerSession): void {
+    const handlers = this.#notificationHandlers.get(method);
+    if (handlers === undefined) return;
+    for (const handler of handlers) {
+      try {
+        handler(params, session);
+      } catch {
+        // A failing application handler must not break the connection.
+      }
+    }
+  }
+
+  subscribe(events: ServerEvents): () => void {
+    this.#listeners.add(events);
+    return () => this.#listeners.delete(events);
+  }
+
+  #noteTaskSupport(entry: ToolEntry): ToolEntry {
+    const support = entry.definition.execution?.taskSupport;
+    if (support === 'optional' || support === 'required') this.#taskTools = true;
+    return entry;
+  }
+
+  /** Coalesces changes made in one turn into one notification per list. */
+  #changed(kind: 'tools' | 'prompts' | 'resources'): void {
+    this.#offered.clear();
+    if (this.#pendingChanges.size === 0) {
+      queueMicrotask(() => {
+        const kinds = [...this.#pendingChanges];
+        this.#pendingChanges.clear();
+        for (const k of kinds) for (const l of this.#listeners) l.listChanged?.(k);
+      });
+    }
+    this.#pendingChanges.add(kind);
+  }
+}
