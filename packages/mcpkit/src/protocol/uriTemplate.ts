@@ -9,6 +9,7 @@
  */
 import { LocalError } from '../jsonrpc/localError.js';
 import { compileMatcher, type Matcher } from './uriTemplateMatch.js';
+import type { Operator, Part, VarSpec } from './uriTemplateParts.js';
 
 export { MAX_MATCH_LENGTH } from './uriTemplateMatch.js';
 
@@ -52,33 +53,6 @@ type ExpressionSpecs<E extends string> = E extends `${'?' | '&'}${infer L}`
 type Specs<T extends string, Acc = never> = T extends `${string}{${infer E}}${infer Rest}`
   ? Specs<Rest, Acc | ExpressionSpecs<E>>
   : Acc;
-
-/** @internal How one operator expands (RFC 6570 Appendix A). */
-export interface Operator {
-  /** What starts a non-empty expansion (`?` for `{?x}`). */
-  readonly first: string;
-  /** What separates variables and exploded items. */
-  readonly sep: string;
-  /** Whether values are written `name=value`. */
-  readonly named: boolean;
-  /** What follows a name whose value is empty. */
-  readonly ifemp: string;
-  /** Whether reserved characters and pct-encoded triplets pass through (`+`, `#`). */
-  readonly reserved: boolean;
-}
-
-/** @internal One variable of an expression: `name`, `name:3` (prefix 3) or `name*` (explode). */
-export interface VarSpec {
-  readonly name: string;
-  /** Maximum length in characters, or 0 for the whole value. */
-  readonly prefix: number;
-  readonly explode: boolean;
-}
-
-/** @internal A parsed template piece; literal text is stored already encoded. */
-export type Part =
-  | { readonly kind: 'literal'; readonly text: string }
-  | { readonly kind: 'expression'; readonly op: Operator; readonly vars: readonly VarSpec[] };
 
 const op = (first: string, sep: string, named: boolean, ifemp: string, reserved: boolean): Operator => ({
   first,

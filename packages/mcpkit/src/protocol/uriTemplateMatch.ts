@@ -23,7 +23,7 @@
  *
  * @module
  */
-import type { Operator, Part, VarSpec } from './uriTemplate.js';
+import type { Operator, Part, VarSpec } from './uriTemplateParts.js';
 
 /** The longest URI (in UTF-16 code units) that {@link Matcher} considers; longer URIs never match. */
 export const MAX_MATCH_LENGTH = 65_536;
