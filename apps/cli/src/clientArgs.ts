@@ -10,7 +10,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isRevision } from 'mcpkit/protocol';
 import type { EraPreference } from 'mcpkit/client';
 import { UsageError } from './exitCodes.js';
-import { isHttpUrl, resolveTarget, type Target } from './target.js';
+import { isHttpUrl, type Target } from './target.js';
+import { resolveTarget } from './targetOptions.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

@@ -1,40 +1,15 @@
 /**
- * What the client commands connect to, from the command line: a command
- * after `--` (stdio), a URL (`--url`, or an `http(s)://` positional at the
- * end: Streamable HTTP, falling back to HTTP+SSE), or a server named in a
- * config file (`--config FILE [--server NAME]`). Exactly one.
+ * The target options of the command line, resolved: a command after `--`
+ * (stdio), a URL (`--url`, or an `http(s)://` positional at the end:
+ * Streamable HTTP, falling back to HTTP+SSE), or a server named in a config
+ * file (`--config FILE [--server NAME]`, read by `config.ts`). Exactly one,
+ * then `--header`, `--env`, `--cwd`, `--sse`, `--inherit-env` on top.
  *
  * @module
  */
 import { loadConfigTarget } from './config.js';
 import { UsageError } from './exitCodes.js';
-
-/** A server process spoken to over stdio. */
-export interface StdioTarget {
-  readonly kind: 'stdio';
-  readonly command: string;
-  readonly args: readonly string[];
-  /** Variables set on top of the safe default environment. */
-  readonly env: Readonly<Record<string, string>>;
-  readonly cwd?: string;
-  /** Pass this process's whole environment (not only the safe default set). */
-  readonly inheritEnv?: boolean;
-  /** How to name it in messages. */
-  readonly label: string;
-}
-
-/** A server at a URL. */
-export interface HttpTarget {
-  readonly kind: 'http';
-  readonly url: string;
-  readonly headers: Readonly<Record<string, string>>;
-  /** `auto`: Streamable HTTP, falling back to HTTP+SSE; `sse`: HTTP+SSE only. */
-  readonly transport: 'auto' | 'sse';
-  readonly label: string;
-}
-
-/** Where a client command connects. */
-export type Target = StdioTarget | HttpTarget;
+import { isHttpUrl, type Target } from './target.js';
 
 /** The target options of the command line, as parsed. */
 export interface TargetOptions {
@@ -46,11 +21,6 @@ export interface TargetOptions {
   readonly cwd?: string | undefined;
   readonly sse?: boolean | undefined;
   readonly 'inherit-env'?: boolean | undefined;
-}
-
-/** True for text that is an http(s) URL. */
-export function isHttpUrl(text: string | undefined): text is string {
-  return text !== undefined && /^https?:\/\//i.test(text);
 }
 
 /**
