@@ -35,7 +35,7 @@ const nodeGlobals = Object.fromEntries(
 );
 
 const core = 'packages/mcpkit/src';
-const layer = (folder, forbidden, message) => ({
+const layer = (folder, forbidden, message, extra = []) => ({
   files: [`${core}/${folder}/**/*.ts`],
   rules: {
     'no-restricted-imports': [
@@ -43,6 +43,7 @@ const layer = (folder, forbidden, message) => ({
       {
         patterns: [
           ...forbidden.map((f) => ({ group: [`**/${f}/**`, `../${f}/*`, `../../${f}/*`], message })),
+          ...extra,
           ...(folder === 'node'
             ? []
             : [{ group: ['node:*'], message: 'The core is runtime-neutral: Node APIs belong in src/node.' }]),
@@ -90,10 +91,11 @@ export default tseslint.config(
   },
   layer(
     'jsonrpc',
-    ['protocol', 'server', 'client', 'http', 'node', 'testing', 'host'],
+    ['protocol', 'schema', 'server', 'client', 'http', 'node', 'testing', 'host'],
     'jsonrpc knows nothing of MCP: it imports nothing above it.',
   ),
-  layer('protocol', ['server', 'client', 'http', 'node', 'testing', 'host'], 'protocol imports only jsonrpc.'),
+  layer('protocol', ['schema', 'server', 'client', 'http', 'node', 'testing', 'host'], 'protocol imports only jsonrpc.'),
+  layer('schema', ['server', 'client', 'http', 'node', 'testing', 'host'], 'schema imports only protocol and jsonrpc.'),
   layer(
     'server',
     ['client', 'http', 'node', 'testing', 'host'],
@@ -104,6 +106,13 @@ export default tseslint.config(
     ['server', 'http', 'node', 'testing', 'host'],
     'server and client never import each other, nor transports above them.',
   ),
+  // Tasks see the session they run on through TaskSession: the session imports them, never the reverse.
+  layer('server/tasks', ['client', 'http', 'node', 'testing', 'host'], 'server and client never import each other.', [
+    {
+      group: ['../session.js', '../server.js', '../serverCore.js', '../serverView.js'],
+      message: 'Tasks see a session through TaskSession (tasks/taskSession.ts), never the session or the server.',
+    },
+  ]),
   layer('http', ['node', 'testing', 'host'], 'The HTTP core is runtime-neutral.'),
   // The two sides of HTTP are siblings: each reads the wire through http/wire, never the other side.
   layer(

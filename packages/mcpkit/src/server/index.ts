@@ -23,7 +23,14 @@ export type {
 } from './resources.js';
 export { McpServer, type ClientNotificationHandler } from './server.js';
 export { ServerSession, type ConnectOptions, type SessionMode } from './session.js';
-export { TaskManager, type OpenTask, type TaskEventSink, type TaskOptions, type TaskOutcome, type TaskStart } from './tasks.js';
+export {
+  TaskManager,
+  type OpenTask,
+  type TaskEventSink,
+  type TaskOptions,
+  type TaskOutcome,
+  type TaskStart,
+} from './tasks/taskManager.js';
 export {
   isTerminal,
   MemoryTaskStore,
@@ -32,5 +39,5 @@ export {
   type TaskPatch,
   type TaskRecord,
   type TaskStore,
-} from './taskStore.js';
+} from './tasks/taskStore.js';
 export { ToolError, type ToolArgs, type ToolDefinition, type ToolHandler, type ToolOutput, type ToolReturn } from './tools.js';

@@ -35,7 +35,7 @@ import {
 import { Sealer } from './seal.js';
 import type { ServerEvents, ServerView } from './serverView.js';
 import type { ServerSession } from './session.js';
-import { TaskManager } from './tasks.js';
+import { TaskManager } from './tasks/taskManager.js';
 import { prepareTool, type ToolDefinition, type ToolEntry, type ToolHandler } from './tools.js';
 
 const DEFAULT_CACHE: CacheHint = { ttlMs: 0, scope: 'private' };
@@ -44,7 +44,7 @@ const DEFAULT_CACHE: CacheHint = { ttlMs: 0, scope: 'private' };
 export type ClientNotificationHandler = (params: unknown, session: ServerSession) => void;
 
 /** The state behind one `McpServer`. */
-export class ServerCore implements ServerView, FeatureHost {
+export class ServerCore implements ServerView<ServerSession>, FeatureHost {
   readonly info: Implementation;
   readonly briefInfo: Implementation;
   readonly instructions: string | undefined;

@@ -15,9 +15,8 @@ import type { Registry } from './registry.js';
 import type { CacheHint } from './resources.js';
 import type { Sealer } from './seal.js';
 import type { ScopeHost } from './scope.js';
-import type { ServerSession } from './session.js';
-import type { TaskManager } from './tasks.js';
-import type { TaskRecord } from './taskStore.js';
+import type { TaskManager } from './tasks/taskManager.js';
+import type { TaskRecord } from './tasks/taskStore.js';
 import type { ToolEntry } from './tools.js';
 
 /** A change the server tells interested sessions and subscription streams about. */
@@ -32,8 +31,12 @@ export interface ServerEvents {
   taskChanged?(task: TaskRecord): void;
 }
 
-/** The server as its sessions see it (`ServerCore` is the one implementation). */
-export interface ServerView extends ScopeHost {
+/**
+ * The server as its sessions see it (`ServerCore` is the one implementation).
+ * `Session` is the session type notification handlers receive: a parameter,
+ * so that this view and the session need not import each other.
+ */
+export interface ServerView<Session = unknown> extends ScopeHost {
   readonly info: Implementation;
   /** `info` without icons and description: what every 2026-07-28 result's `_meta` repeats. */
   readonly briefInfo: Implementation;
@@ -64,7 +67,7 @@ export interface ServerView extends ScopeHost {
   /** The log level of a new handshake-era session. */
   readonly defaultLogLevel: LoggingLevel | undefined;
   /** A notification from a client (other than those the engine and session consume). */
-  clientNotification(method: string, params: unknown, session: ServerSession): void;
+  clientNotification(method: string, params: unknown, session: Session): void;
   /** Subscribes to server events; returns the unsubscriber. */
   subscribe(events: ServerEvents): () => void;
 }

@@ -27,8 +27,8 @@ import { LiveChannel, NO_INPUT } from './inputs.js';
 import type { MethodHandler } from './middleware.js';
 import { isLogLevel, metaOf, RequestScope, type Caller } from './scope.js';
 import { decorate, discover, listen, runWithReplay, statelessCaller, statelessRevisions } from './stateless.js';
-import { coreToolCall, extensionToolCall } from './taskCall.js';
-import { coreTaskMethod, extensionTaskMethod } from './taskMethods.js';
+import { coreToolCall, extensionToolCall } from './tasks/taskCall.js';
+import { coreTaskMethod, extensionTaskMethod } from './tasks/taskMethods.js';
 
 /** How a session treats requests. */
 export type SessionMode =
@@ -105,7 +105,7 @@ export class ServerSession {
   readonly connection: Connection;
   /** The transport's session id, if it has one. */
   readonly sessionId: string | undefined;
-  readonly #server: ServerView;
+  readonly #server: ServerView<ServerSession>;
   readonly #mode: SessionMode;
   #handshake: Handshake | undefined;
   #unsubscribe: () => void = () => undefined;
@@ -113,7 +113,7 @@ export class ServerSession {
   #idle: (() => void) | undefined;
   #state: SessionState | undefined;
 
-  constructor(server: ServerView, transport: Transport, options: ConnectOptions = {}) {
+  constructor(server: ServerView<ServerSession>, transport: Transport, options: ConnectOptions = {}) {
     this.#server = server;
     this.#mode = options.mode ?? 'auto';
     this.sessionId = options.sessionId;

@@ -28,7 +28,7 @@ import type { ServerView } from './serverView.js';
 import type { MethodHandler } from './middleware.js';
 import { ReplayChannel, type ReplayBinding } from './replay.js';
 import { isLogLevel, RequestScope, type Caller } from './scope.js';
-import { assertTaskListen, taskListener } from './taskMethods.js';
+import { assertTaskListen, taskListener } from './tasks/taskMethods.js';
 
 /** Per list of revisions a server speaks (fixed at construction), its stateless ones: asked on every request. */
 const statelessOf = new WeakMap<readonly Revision[], readonly Revision[]>();

@@ -11,24 +11,24 @@
  *
  * @module
  */
-import type { RequestContext } from '../jsonrpc/incoming.js';
-import { LocalError } from '../jsonrpc/localError.js';
-import { RpcError, toRpcError } from '../jsonrpc/rpcError.js';
-import { isObject } from '../protocol/check.js';
-import { ErrorCode } from '../protocol/errorCodes.js';
-import { hasExtension, TASKS_EXTENSION } from '../protocol/methods.js';
-import type { CreateTaskResultCore, InputRequiredResult, Result } from '../protocol/types/index.js';
-import type { MethodHandler, ServerRequest } from './middleware.js';
-import type { Registry } from './registry.js';
-import { ReplayChannel, type ReplayBinding, type RequestStateCodec } from './replay.js';
-import { RequestScope, type Caller, type ScopeHost } from './scope.js';
-import type { ServerSession } from './session.js';
+import type { RequestContext } from '../../jsonrpc/incoming.js';
+import { LocalError } from '../../jsonrpc/localError.js';
+import { RpcError, toRpcError } from '../../jsonrpc/rpcError.js';
+import { isObject } from '../../protocol/check.js';
+import { ErrorCode } from '../../protocol/errorCodes.js';
+import { hasExtension, TASKS_EXTENSION } from '../../protocol/methods.js';
+import type { CreateTaskResultCore, InputRequiredResult, Result } from '../../protocol/types/index.js';
+import type { MethodHandler, ServerRequest } from '../middleware.js';
+import type { Registry } from '../registry.js';
+import { ReplayChannel, type ReplayBinding, type RequestStateCodec } from '../replay.js';
+import { RequestScope, type Caller, type ScopeHost } from '../scope.js';
+import type { TaskSession } from './taskSession.js';
 import { CoreTaskChannel, TaskRpc } from './taskInputs.js';
 import type { LiveTask } from './taskLive.js';
-import type { TaskManager, TaskOutcome } from './tasks.js';
+import type { TaskManager, TaskOutcome } from './taskManager.js';
 import { coreTask, extensionTaskHandle } from './taskWire.js';
-import { callTool, type ToolEntry } from './tools.js';
-import type { ServerContext } from './context.js';
+import { callTool, type ToolEntry } from '../tools.js';
+import type { ServerContext } from '../context.js';
 
 type Params = Readonly<Record<string, unknown>>;
 type Support = 'forbidden' | 'optional' | 'required';
@@ -45,13 +45,13 @@ export interface TaskCallHost extends ScopeHost {
 
 /** Handshake era: where the task-augmented call came from. */
 export interface CoreCallLink {
-  readonly session: ServerSession;
+  readonly session: TaskSession;
   readonly rpc: RequestContext;
   readonly caller: Caller;
   readonly meta: Readonly<Record<string, unknown>> | undefined;
 }
 
-const sessionKeys = new WeakMap<ServerSession, string>();
+const sessionKeys = new WeakMap<TaskSession, string>();
 
 /**
  * Who owns a task: its principal; without one, in the handshake era, its
@@ -59,7 +59,7 @@ const sessionKeys = new WeakMap<ServerSession, string>();
  * the stateless era without one, nobody in particular (`''`): the task id's
  * 128 random bits are then the only protection.
  */
-export function ownerOf(principal: string | undefined, session: ServerSession | undefined): string {
+export function ownerOf(principal: string | undefined, session: TaskSession | undefined): string {
   if (principal !== undefined) return `p:${principal}`;
   if (session === undefined) return '';
   let key = sessionKeys.get(session);

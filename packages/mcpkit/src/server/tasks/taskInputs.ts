@@ -16,16 +16,16 @@
  *
  * @module
  */
-import type { RequestContext } from '../jsonrpc/incoming.js';
-import { LocalError } from '../jsonrpc/localError.js';
-import type { Connection } from '../jsonrpc/connection.js';
-import type { Params, RequestId } from '../jsonrpc/message.js';
-import type { RequestOptions } from '../jsonrpc/pending.js';
-import type { MessageInfo } from '../jsonrpc/transport.js';
-import type { ClientCapabilities } from '../protocol/types/index.js';
-import type { Revision } from '../protocol/versions.js';
-import type { AskOptions, InputChannel, InputMethods } from './context.js';
-import { assertCanAsk, checkAnswer, withElicitationId } from './inputs.js';
+import type { RequestContext } from '../../jsonrpc/incoming.js';
+import { LocalError } from '../../jsonrpc/localError.js';
+import type { Connection } from '../../jsonrpc/connection.js';
+import type { Params, RequestId } from '../../jsonrpc/message.js';
+import type { RequestOptions } from '../../jsonrpc/pending.js';
+import type { MessageInfo } from '../../jsonrpc/transport.js';
+import type { ClientCapabilities } from '../../protocol/types/index.js';
+import type { Revision } from '../../protocol/versions.js';
+import type { AskOptions, InputChannel, InputMethods } from '../context.js';
+import { assertCanAsk, checkAnswer, withElicitationId } from '../inputs.js';
 import { abortable, type LiveTask } from './taskLive.js';
 import { withRelatedTask } from './taskWire.js';
 

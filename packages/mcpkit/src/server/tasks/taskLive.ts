@@ -6,13 +6,13 @@
  *
  * @module
  */
-import { LocalError } from '../jsonrpc/localError.js';
-import type { RequestId } from '../jsonrpc/message.js';
-import { RpcError } from '../jsonrpc/rpcError.js';
-import type { InputRequests, TaskStatus } from '../protocol/types/index.js';
-import type { InputMethods } from './context.js';
-import { checkAnswer } from './inputs.js';
-import type { ServerSession } from './session.js';
+import { LocalError } from '../../jsonrpc/localError.js';
+import type { RequestId } from '../../jsonrpc/message.js';
+import { RpcError } from '../../jsonrpc/rpcError.js';
+import type { InputRequests, TaskStatus } from '../../protocol/types/index.js';
+import type { InputMethods } from '../context.js';
+import { checkAnswer } from '../inputs.js';
+import type { TaskSession } from './taskSession.js';
 import type { TaskFlavor, TaskRecord } from './taskStore.js';
 
 type Method = keyof InputMethods;
@@ -32,7 +32,7 @@ export class LiveTask {
   /** Aborted by `tasks/cancel`, expiry and shutdown; the handler's `ctx.signal` follows it. */
   readonly controller: AbortController = new AbortController();
   /** The session the task was created on (2025-11-25: where its input requests and status notifications go). */
-  readonly session: ServerSession | undefined;
+  readonly session: TaskSession | undefined;
   /** The last state written to the store. */
   record: TaskRecord;
   /** Store writes, in order. */
@@ -49,7 +49,7 @@ export class LiveTask {
   /** Resolves with the terminal record, or `undefined` if the task expired or vanished first. */
   readonly settled: Promise<TaskRecord | undefined>;
 
-  constructor(record: TaskRecord, session: ServerSession | undefined, changed: () => void) {
+  constructor(record: TaskRecord, session: TaskSession | undefined, changed: () => void) {
     this.taskId = record.taskId;
     this.owner = record.owner;
     this.flavor = record.flavor;

@@ -11,11 +11,11 @@
  * @see 2025-11-25 `basic/utilities/tasks.mdx`; the `io.modelcontextprotocol/tasks` extension
  * @module
  */
-import type { JsonRpcErrorObject } from '../jsonrpc/message.js';
-import { RpcError, toRpcError } from '../jsonrpc/rpcError.js';
-import type { TaskStatus } from '../protocol/types/index.js';
-import { toBase64Url } from '../protocol/base64.js';
-import type { ServerSession } from './session.js';
+import type { JsonRpcErrorObject } from '../../jsonrpc/message.js';
+import { RpcError, toRpcError } from '../../jsonrpc/rpcError.js';
+import type { TaskStatus } from '../../protocol/types/index.js';
+import { toBase64Url } from '../../protocol/base64.js';
+import type { TaskSession } from './taskSession.js';
 import { LiveTask, taskEnded } from './taskLive.js';
 import { isTerminal, MemoryTaskStore, type TaskFlavor, type TaskPatch, type TaskRecord, type TaskStore } from './taskStore.js';
 import { coreTask } from './taskWire.js';
@@ -67,7 +67,7 @@ export interface OpenTask {
   /** The retention the client asked for (2025-11-25), clamped to `maxTtlMs`. */
   readonly ttlMs?: number | undefined;
   /** The session it was created on (2025-11-25). */
-  readonly session?: ServerSession | undefined;
+  readonly session?: TaskSession | undefined;
   /** The outcome, when the request already finished (the task is created terminal). */
   readonly outcome?: TaskOutcome | undefined;
 }

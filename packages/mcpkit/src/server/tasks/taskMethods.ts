@@ -13,20 +13,20 @@
  *
  * @module
  */
-import type { RequestContext } from '../jsonrpc/incoming.js';
-import { RpcError } from '../jsonrpc/rpcError.js';
-import { isObject } from '../protocol/check.js';
-import { ErrorCode } from '../protocol/errorCodes.js';
-import { hasExtension, TASKS_EXTENSION } from '../protocol/methods.js';
-import type { ClientCapabilities, ListTasksResult, SubscriptionFilter } from '../protocol/types/index.js';
-import type { ServerContext } from './context.js';
-import type { MethodHandler } from './middleware.js';
-import { paginate } from './pagination.js';
-import type { Sealer } from './seal.js';
-import type { ServerSession } from './session.js';
+import type { RequestContext } from '../../jsonrpc/incoming.js';
+import { RpcError } from '../../jsonrpc/rpcError.js';
+import { isObject } from '../../protocol/check.js';
+import { ErrorCode } from '../../protocol/errorCodes.js';
+import { hasExtension, TASKS_EXTENSION } from '../../protocol/methods.js';
+import type { ClientCapabilities, ListTasksResult, SubscriptionFilter } from '../../protocol/types/index.js';
+import type { ServerContext } from '../context.js';
+import type { MethodHandler } from '../middleware.js';
+import { paginate } from '../pagination.js';
+import type { Sealer } from '../seal.js';
+import type { TaskSession } from './taskSession.js';
 import { missingTasksExtension, ownerOf } from './taskCall.js';
 import { abortable, taskNotFound } from './taskLive.js';
-import type { TaskManager } from './tasks.js';
+import type { TaskManager } from './taskManager.js';
 import { isTerminal, type TaskFlavor, type TaskRecord } from './taskStore.js';
 import { coreTask, detailedTask, relatedTask } from './taskWire.js';
 
@@ -49,7 +49,7 @@ async function find(host: TaskMethodHost, taskId: unknown, owner: string, flavor
 export function coreTaskMethod(
   host: TaskMethodHost,
   method: string,
-  session: ServerSession,
+  session: TaskSession,
   rpc: RequestContext,
 ): MethodHandler | undefined {
   switch (method) {
@@ -83,7 +83,7 @@ async function result(
   host: TaskMethodHost,
   taskId: string,
   owner: string,
-  session: ServerSession,
+  session: TaskSession,
   rpc: RequestContext,
   signal: AbortSignal,
 ): Promise<Readonly<Record<string, unknown>>> {

@@ -1,7 +1,7 @@
 // The in-memory task store: terminal records never change, records vanish
 // once their ttl has passed, the store is bounded, listing is per owner.
 import { describe, expect, it } from 'vitest';
-import { expectRpcError } from '../../test/helpers.js';
+import { expectRpcError } from '../../../test/helpers.js';
 import { MemoryTaskStore, type TaskRecord } from './taskStore.js';
 
 function record(taskId: string, extra: Partial<TaskRecord> = {}): TaskRecord {

@@ -8,9 +8,9 @@
  *
  * @module
  */
-import type { JsonRpcErrorObject } from '../jsonrpc/message.js';
-import { RpcError } from '../jsonrpc/rpcError.js';
-import type { InputRequests, TaskStatus } from '../protocol/types/index.js';
+import type { JsonRpcErrorObject } from '../../jsonrpc/message.js';
+import { RpcError } from '../../jsonrpc/rpcError.js';
+import type { InputRequests, TaskStatus } from '../../protocol/types/index.js';
 
 /** Which protocol created a task, and so which methods and wire shape reach it. */
 export type TaskFlavor =

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { META_RELATED_TASK } from '../protocol/meta.js';
-import type { GetTaskResult } from '../protocol/types/index.js';
+import { META_RELATED_TASK } from '../../protocol/meta.js';
+import type { GetTaskResult } from '../../protocol/types/index.js';
 import type { TaskRecord } from './taskStore.js';
 
 function base(record: TaskRecord): Record<string, unknown> {

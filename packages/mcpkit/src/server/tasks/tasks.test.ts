@@ -3,13 +3,13 @@
 // _meta), cancellation, input requests tied to the task, isolation, expiry,
 // listing and status notifications.
 import { afterEach, describe, expect, it } from 'vitest';
-import { deferred, expectRpcError, sleep, waitFor } from '../../test/helpers.js';
-import { initialize, rawPeer, type RawPeer } from '../../test/rawClient.js';
-import { RpcError } from '../jsonrpc/rpcError.js';
-import type { MessageInfo } from '../jsonrpc/transport.js';
-import type { ServerOptions } from './options.js';
-import { McpServer } from './server.js';
-import { serverViewOf } from './viewOf.js';
+import { deferred, expectRpcError, sleep, waitFor } from '../../../test/helpers.js';
+import { initialize, rawPeer, type RawPeer } from '../../../test/rawClient.js';
+import { RpcError } from '../../jsonrpc/rpcError.js';
+import type { MessageInfo } from '../../jsonrpc/transport.js';
+import type { ServerOptions } from '../options.js';
+import { McpServer } from '../server.js';
+import { serverViewOf } from '../viewOf.js';
 
 const RELATED = 'io.modelcontextprotocol/related-task';
 const open: RawPeer[] = [];

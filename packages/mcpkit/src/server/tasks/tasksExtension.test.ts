@@ -3,12 +3,12 @@
 // MRTR before the task, DetailedTask polling, tasks/update (partial, unknown
 // keys, unique keys), cancellation, isolation, expiry, notifications/tasks.
 import { afterEach, describe, expect, it } from 'vitest';
-import { deferred, expectRpcError, sleep, waitFor } from '../../test/helpers.js';
-import { meta2026, rawPeer, type RawPeer } from '../../test/rawClient.js';
-import { RpcError } from '../jsonrpc/rpcError.js';
-import type { MessageInfo } from '../jsonrpc/transport.js';
-import type { ServerOptions } from './options.js';
-import { McpServer } from './server.js';
+import { deferred, expectRpcError, sleep, waitFor } from '../../../test/helpers.js';
+import { meta2026, rawPeer, type RawPeer } from '../../../test/rawClient.js';
+import { RpcError } from '../../jsonrpc/rpcError.js';
+import type { MessageInfo } from '../../jsonrpc/transport.js';
+import type { ServerOptions } from '../options.js';
+import { McpServer } from '../server.js';
 
 const TASKS = 'io.modelcontextprotocol/tasks';
 const WITH = { elicitation: {}, extensions: { [TASKS]: {} } };
