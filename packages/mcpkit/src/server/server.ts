@@ -19,12 +19,13 @@ import type { ServerOptions } from './options.js';
 import type { PromptArgs, PromptArguments, PromptDefinition, PromptHandler } from './prompts.js';
 import type { Registration } from './registration.js';
 import type { ResourceDefinition, ResourceHandler, ResourceTemplateDefinition, TemplateHandler } from './resources.js';
-import { ServerCore, type ClientNotificationHandler } from './serverCore.js';
+import type { ClientNotificationHandler } from './clientNotifications.js';
+import { ServerCore } from './serverCore.js';
 import { ServerSession, type ConnectOptions } from './session.js';
 import type { ToolArgs, ToolDefinition, ToolHandler, ToolOutput } from './tools.js';
 import { grantViewReader } from './viewOf.js';
 
-export type { ClientNotificationHandler } from './serverCore.js';
+export type { ClientNotificationHandler } from './clientNotifications.js';
 
 /** An MCP server. */
 export class McpServer<State = undefined> {

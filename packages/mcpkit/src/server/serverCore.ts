@@ -9,10 +9,12 @@
 import { LocalError } from '../jsonrpc/localError.js';
 import { isObject } from '../protocol/check.js';
 import { implementationOf } from '../protocol/implementation.js';
-import { hasCapability, TASKS_EXTENSION } from '../protocol/methods.js';
+import { hasCapability } from '../protocol/methods.js';
 import type { Implementation, LoggingLevel, ReadResourceResult, Result, ServerCapabilities } from '../protocol/types/index.js';
-import { eraOf, REVISIONS, type Revision } from '../protocol/versions.js';
+import { REVISIONS, type Revision } from '../protocol/versions.js';
 import type { JsonSchemaValidator } from '../schema/jsonSchemaValidator.js';
+import { advertised } from './capabilities.js';
+import { ClientNotifications, type ClientNotificationHandler } from './clientNotifications.js';
 import type { ServerContext } from './context.js';
 import { featureMethods, readResource, type FeatureHost } from './features.js';
 import { compose, type MethodHandler, type Middleware, type ServerRequest } from './middleware.js';
@@ -40,9 +42,6 @@ import { prepareTool, type ToolDefinition, type ToolEntry, type ToolHandler } fr
 
 const DEFAULT_CACHE: CacheHint = { ttlMs: 0, scope: 'private' };
 
-/** Receives a client notification and the session it came on. */
-export type ClientNotificationHandler = (params: unknown, session: ServerSession) => void;
-
 /** The state behind one `McpServer`. */
 export class ServerCore implements ServerView<ServerSession>, FeatureHost {
   readonly info: Implementation;
@@ -65,7 +64,7 @@ export class ServerCore implements ServerView<ServerSession>, FeatureHost {
   readonly #features: Readonly<Record<string, MethodHandler>>;
   readonly #listeners = new Set<ServerEvents>();
   readonly #pendingChanges = new Set<'tools' | 'prompts' | 'resources'>();
-  readonly #notificationHandlers = new Map<string, Set<ClientNotificationHandler>>();
+  readonly #notifications = new ClientNotifications();
   readonly #offered = new Map<string, boolean>();
   #state: unknown;
   #starting: Promise<void> | undefined;
@@ -193,10 +192,7 @@ export class ServerCore implements ServerView<ServerSession>, FeatureHost {
 
   /** Adds a handler of a client notification; returns its remover. */
   onNotification(method: string, handler: ClientNotificationHandler): () => void {
-    let set = this.#notificationHandlers.get(method);
-    if (set === undefined) this.#notificationHandlers.set(method, (set = new Set()));
-    set.add(handler);
-    return () => set.delete(handler);
+    return this.#notifications.add(method, handler);
   }
 
   /** Tells subscribers that a resource's content changed. */
@@ -206,24 +202,14 @@ export class ServerCore implements ServerView<ServerSession>, FeatureHost {
 
   /** The capabilities advertised to `revision` (see `McpServer.capabilities`). */
   capabilities(revision?: Revision): ServerCapabilities {
-    const extra = this.#options.capabilities ?? {};
-    const { logging, ...rest } = extra;
-    const caps: Record<string, unknown> = { ...rest };
-    if (logging !== false) caps['logging'] = {};
-    if (this.tools.used || extra.tools !== undefined) caps['tools'] = { listChanged: true, ...extra.tools };
-    if (this.resources.used || this.templates.used || extra.resources !== undefined) {
-      caps['resources'] = { subscribe: true, listChanged: true, ...extra.resources };
-    }
-    if (this.prompts.used || extra.prompts !== undefined) caps['prompts'] = { listChanged: true, ...extra.prompts };
-    if (this.prompts.used || this.templates.used || extra.completions !== undefined)
-      caps['completions'] = { ...extra.completions };
-    if (this.#taskTools) {
-      if (revision === undefined || revision === '2025-11-25')
-        caps['tasks'] = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
-      if (revision === undefined || eraOf(revision) === 'stateless')
-        caps['extensions'] = { ...extra.extensions, [TASKS_EXTENSION]: {} };
-    }
-    return caps;
+    const registered = {
+      tools: this.tools.used,
+      resources: this.resources.used,
+      templates: this.templates.used,
+      prompts: this.prompts.used,
+      taskTools: this.#taskTools,
+    };
+    return advertised(registered, this.#options.capabilities, revision);
   }
 
   /**
@@ -288,15 +274,7 @@ export class ServerCore implements ServerView<ServerSession>, FeatureHost {
   }
 
   clientNotification(method: string, params: unknown, session: ServerSession): void {
-    const handlers = this.#notificationHandlers.get(method);
-    if (handlers === undefined) return;
-    for (const handler of handlers) {
-      try {
-        handler(params, session);
-      } catch {
-        // A failing application handler must not break the connection.
-      }
-    }
+    this.#notifications.deliver(method, params, session);
   }
 
   subscribe(events: ServerEvents): () => void {
