@@ -42,6 +42,27 @@ import { prepareTool, type ToolDefinition, type ToolEntry, type ToolHandler } fr
 
 const DEFAULT_CACHE: CacheHint = { ttlMs: 0, scope: 'private' };
 
+/**
+ * Adds a definition and its handler to `registry` under the key `keyOf` names;
+ * an update prepares the entry again from the patched definition and handler
+ * (so derived parts, like a tool's wire form and schemas, follow).
+ */
+function register<D, H, E extends { readonly definition: D; readonly handler: H }>(
+  registry: Registry<E>,
+  keyOf: (definition: D) => string,
+  prepare: (definition: D, handler: H) => E,
+  definition: D,
+  handler: H,
+): Registration<D, H> {
+  const handle = registry.add(
+    keyOf(definition),
+    prepare(definition, handler),
+    (e) => keyOf(e.definition),
+    (e, patch) => prepare(patch.definition ?? e.definition, patch.handler ?? e.handler),
+  );
+  return registrationOf(handle);
+}
+
 /** The state behind one `McpServer`. */
 export class ServerCore implements ServerView<ServerSession>, FeatureHost {
   readonly info: Implementation;
@@ -131,26 +152,14 @@ export class ServerCore implements ServerView<ServerSession>, FeatureHost {
     handler: ToolHandler<unknown, unknown>,
   ): Registration<ToolDefinition, ToolHandler<unknown, unknown>> {
     const schemas = this.#options.validator === undefined ? {} : { validator: this.#options.validator };
-    const entry = this.#noteTaskSupport(prepareTool(definition, handler, schemas));
-    // An update re-derives the schemas and the wire form from the patched definition and handler.
-    const handle = this.tools.add(
-      definition.name,
-      entry,
-      (e) => e.definition.name,
-      (e, patch) => this.#noteTaskSupport(prepareTool(patch.definition ?? e.definition, patch.handler ?? e.handler, schemas)),
-    );
-    return registrationOf(handle);
+    const prepare = (d: ToolDefinition, h: ToolHandler<unknown, unknown>): ToolEntry =>
+      this.#noteTaskSupport(prepareTool(d, h, schemas));
+    return register(this.tools, (d) => d.name, prepare, definition, handler);
   }
 
   /** Registers a static resource. */
   addResource(definition: ResourceDefinition, handler: ResourceHandler): Registration<ResourceDefinition, ResourceHandler> {
-    const handle = this.resources.add(
-      definition.uri,
-      prepareResource(definition, handler),
-      (e) => e.definition.uri,
-      (e, patch) => prepareResource(patch.definition ?? e.definition, patch.handler ?? e.handler),
-    );
-    return registrationOf(handle);
+    return register(this.resources, (d) => d.uri, prepareResource, definition, handler);
   }
 
   /** Registers a resource template. */
@@ -158,13 +167,7 @@ export class ServerCore implements ServerView<ServerSession>, FeatureHost {
     definition: ResourceTemplateDefinition,
     handler: TemplateHandler<string>,
   ): Registration<ResourceTemplateDefinition, TemplateHandler<string>> {
-    const handle = this.templates.add(
-      definition.uriTemplate,
-      prepareTemplate(definition, handler),
-      (e) => e.definition.uriTemplate,
-      (e, patch) => prepareTemplate(patch.definition ?? e.definition, patch.handler ?? e.handler),
-    );
-    return registrationOf(handle);
+    return register(this.templates, (d) => d.uriTemplate, prepareTemplate, definition, handler);
   }
 
   /** Registers a prompt. */
@@ -172,13 +175,7 @@ export class ServerCore implements ServerView<ServerSession>, FeatureHost {
     definition: PromptDefinition,
     handler: PromptHandler<unknown>,
   ): Registration<PromptDefinition, PromptHandler<unknown>> {
-    const handle = this.prompts.add(
-      definition.name,
-      preparePrompt(definition, handler),
-      (e) => e.definition.name,
-      (e, patch) => preparePrompt(patch.definition ?? e.definition, patch.handler ?? e.handler),
-    );
-    return registrationOf(handle);
+    return register(this.prompts, (d) => d.name, preparePrompt, definition, handler);
   }
 
   /** Adds middleware (innermost so far); returns its remover. */
