@@ -151,6 +151,7 @@ describe('exit 124 and 130: stopped', () => {
       'setInterval(() => {}, 1000)',
     ]);
     expect(run.code).toBe(124);
+    expect(run.stderr).toContain('timed out after 300ms (--timeout)');
   });
 
   it('Ctrl-C (SIGINT) cancels the call and exits 130', async () => {
