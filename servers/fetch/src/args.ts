@@ -5,7 +5,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
-import type { FetchServerOptions } from './index.js';
+import type { FetchServerOptions } from './options.js';
 
 /** Reads the fetch server's options; throws on anything unknown. */
 export function parseFetchArgs(args: readonly string[]): FetchServerOptions {

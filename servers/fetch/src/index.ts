@@ -8,15 +8,16 @@
  *
  * @module
  */
-import type { lookup as dnsLookup } from 'node:dns';
 import { McpServer, ToolError } from 'mcpkit/server';
 import { FetchFailure } from './errors.js';
 import { Fetcher, parseUrl } from './fetcher.js';
 import { AddressPolicy } from './net/policy.js';
 import { parseProxy } from './net/proxy.js';
 import { page } from './paging.js';
+import type { FetchServerOptions } from './options.js';
 
 export { parseFetchArgs } from './args.js';
+export type { FetchServerOptions } from './options.js';
 export { FetchFailure, FetchRefused } from './errors.js';
 export { USER_AGENT_AUTONOMOUS, USER_AGENT_MANUAL } from './fetcher.js';
 
@@ -24,28 +25,6 @@ export { USER_AGENT_AUTONOMOUS, USER_AGENT_MANUAL } from './fetcher.js';
 export const SERVER_NAME = 'mcpkit-fetch';
 /** Its version. */
 export const SERVER_VERSION = '0.1.0';
-
-/** Options of {@link createFetchServer}. */
-export interface FetchServerOptions {
-  /** Replaces both official user agents (`--user-agent`). */
-  readonly userAgent?: string | undefined;
-  /** Skip the robots.txt check of autonomous fetches (`--ignore-robots-txt`). */
-  readonly ignoreRobotsTxt?: boolean;
-  /** An HTTP proxy (`http://[user:pass@]host:port`) for every request (`--proxy-url`). */
-  readonly proxyUrl?: string | undefined;
-  /** Hosts (`HOST` or `HOST:PORT`) that may be fetched whatever they resolve to (`--allow-host`). */
-  readonly allowHosts?: readonly string[];
-  /** Allow loopback, private, link-local and CGNAT addresses, never cloud metadata (`--allow-private`). */
-  readonly allowPrivate?: boolean;
-  /** The whole fetch of one URL, redirects included, ms (default 30 000, the official's timeout). */
-  readonly timeoutMs?: number;
-  /** Most bytes of a response body, after decompression (default 10 MiB). */
-  readonly maxBytes?: number;
-  /** Most redirects followed (default 10). */
-  readonly maxRedirects?: number;
-  /** The DNS resolver, `dns.lookup`'s shape (tests give a fake one). */
-  readonly resolve?: typeof dnsLookup | undefined;
-}
 
 /** The official input schema (pydantic's `Fetch.model_json_schema()`). */
 const FETCH_INPUT = {

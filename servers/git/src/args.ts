@@ -5,7 +5,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
-import type { GitServerOptions } from './index.js';
+import type { GitServerOptions } from './options.js';
 
 /** Reads the git server's options; throws on anything unknown. */
 export function parseGitArgs(args: readonly string[]): GitServerOptions {

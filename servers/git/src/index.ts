@@ -15,25 +15,16 @@ import { openRepo } from './repo.js';
 import { GitFailure, runGit, type GitRunOptions } from './run.js';
 import type { GitTool } from './tool.js';
 import { WRITE_TOOLS } from './writeTools.js';
+import type { GitServerOptions } from './options.js';
 
 export { parseGitArgs } from './args.js';
+export type { GitServerOptions } from './options.js';
 export { GitFailure, type GitRunOptions } from './run.js';
 
 /** The server's name (`serverInfo.name`). */
 export const SERVER_NAME = 'mcpkit-git';
 /** Its version. */
 export const SERVER_VERSION = '0.1.0';
-
-/** Options of {@link createGitServer}. */
-export interface GitServerOptions extends GitRunOptions {
-  /**
-   * The repositories calls may use (`--repository`, repeatable): each one and
-   * the repositories inside it. Without any, the client's roots are used.
-   */
-  readonly repositories?: readonly string[];
-  /** Offer the tools that change a repository (add, commit, reset, create branch, checkout). Default false. */
-  readonly allowWrite?: boolean;
-}
 
 /** The official order of the tools. */
 const ORDER = [

@@ -5,7 +5,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
-import type { TimeServerOptions } from './index.js';
+import type { TimeServerOptions } from './options.js';
 
 /** Reads `--local-timezone ZONE`; throws on anything else. */
 export function parseTimeArgs(args: readonly string[]): TimeServerOptions {

@@ -9,22 +9,16 @@
 import { McpServer } from 'mcpkit/server';
 import { checkZone, TimeError } from './clock.js';
 import { registerTimeTools } from './tools.js';
+import type { TimeServerOptions } from './options.js';
 
 export { parseTimeArgs } from './args.js';
+export type { TimeServerOptions } from './options.js';
 export { convertTime, currentTime, TimeError, type TimeConversionResult, type TimeResult } from './clock.js';
 
 /** The server's name (`serverInfo.name`). */
 export const SERVER_NAME = 'mcpkit-time';
 /** Its version. */
 export const SERVER_VERSION = '0.1.0';
-
-/** Options of {@link createTimeServer}. */
-export interface TimeServerOptions {
-  /** The zone the tool descriptions call local (default: this machine's, else UTC), as `--local-timezone`. */
-  readonly localTimezone?: string | undefined;
-  /** The clock, for tests (default `Date.now`). */
-  readonly now?: () => number;
-}
 
 /** This machine's zone, as `Intl` detects it (from `TZ`, then the system's setting); UTC if unknown. */
 export function detectLocalZone(): string {
