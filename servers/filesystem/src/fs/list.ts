@@ -1,0 +1,92 @@
+/**
+ * Directory listings, in the official server's formats: `[DIR] name` /
+ * `[FILE] name` lines, optionally with sizes and a summary.
+ *
+ * @module
+ */
+import type { Dirent } from 'node:fs';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { withinAny, type AllowedSet } from '../paths/allowedSet.js';
+import { openDir, type OpenDir } from '../paths/open.js';
+import type { Resolved } from '../paths/resolve.js';
+import { errorCode, systemError } from '../paths/errors.js';
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** A size for people: `0 B`, `512 B`, `1.50 KB`, … (the official server's wording). */
+export function formatSize(bytes: number): string {
+  if (bytes <= 0) return '0 B';
+  const i = Math.floor(Math.log(bytes) / Math.log(1024));
+  if (i <= 0) return `${bytes} ${UNITS[0]}`;
+  const unit = Math.min(i, UNITS.length - 1);
+  return `${(bytes / 1024 ** unit).toFixed(2)} ${UNITS[unit]}`;
+}
+
+/** Opens a resolved directory; a missing one fails as `readdir` would. */
+export async function openResolvedDir(resolved: Resolved, allowed: AllowedSet): Promise<OpenDir> {
+  if (!resolved.exists) throw systemError('ENOENT', 'scandir', resolved.path);
+  try {
+    return await openDir(resolved.path, allowed);
+  } catch (error) {
+    if (errorCode(error) === 'ENOTDIR') throw systemError('ENOTDIR', 'scandir', resolved.path);
+    throw error;
+  }
+}
+
+/** The entries of an open directory, in the order the file system gives them. */
+export async function entriesOf(dir: OpenDir): Promise<Dirent[]> {
+  return dir.run(() => readdir(dir.via, { withFileTypes: true }));
+}
+
+/** `list_directory`'s text. */
+export async function listDirectory(resolved: Resolved, allowed: AllowedSet): Promise<string> {
+  const dir = await openResolvedDir(resolved, allowed);
+  try {
+    const entries = await entriesOf(dir);
+    return entries.map((e) => `${e.isDirectory() ? '[DIR]' : '[FILE]'} ${e.name}`).join('\n');
+  } finally {
+    await dir.close();
+  }
+}
+
+interface Sized {
+  readonly name: string;
+  readonly isDirectory: boolean;
+  readonly size: number;
+}
+
+/** The size of an entry; a link counts only if it leads inside (its target's size), else 0. */
+async function sizeOf(dir: OpenDir, entry: Dirent, allowed: AllowedSet): Promise<number> {
+  try {
+    if (entry.isSymbolicLink() && !withinAny(await realpath(dir.at(entry.name)), allowed.real)) return 0;
+    return (await stat(dir.at(entry.name))).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** `list_directory_with_sizes`'s text: sorted by name (or by size, largest first), then a summary. */
+export async function listWithSizes(resolved: Resolved, allowed: AllowedSet, sortBy: 'name' | 'size'): Promise<string> {
+  const dir = await openResolvedDir(resolved, allowed);
+  let sized: Sized[];
+  try {
+    const entries = await entriesOf(dir);
+    sized = await Promise.all(
+      entries.map(async (e) => ({ name: e.name, isDirectory: e.isDirectory(), size: await sizeOf(dir, e, allowed) })),
+    );
+  } finally {
+    await dir.close();
+  }
+  const sorted = [...sized].sort(sortBy === 'size' ? (a, b) => b.size - a.size : (a, b) => a.name.localeCompare(b.name));
+  const lines = sorted.map(
+    (e) => `${e.isDirectory ? '[DIR]' : '[FILE]'} ${e.name.padEnd(30)} ${e.isDirectory ? '' : formatSize(e.size).padStart(10)}`,
+  );
+  const files = sized.filter((e) => !e.isDirectory);
+  const total = files.reduce((sum, e) => sum + e.size, 0);
+  lines.push(
+    '',
+    `Total: ${files.length} files, ${sized.length - files.length} directories`,
+    `Combined size: ${formatSize(total)}`,
+  );
+  return lines.join('\n');
+}
