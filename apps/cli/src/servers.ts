@@ -34,12 +34,28 @@ export const SERVERS: Readonly<Record<string, BundledServer>> = {
       return fetch.createFetchServer(fetch.parseFetchArgs(args));
     },
   },
+  filesystem: {
+    description: 'Files in the directories you name (roots may only narrow them): read, write, edit, search',
+    usage: 'DIR… [--read-only] [--max-file-size BYTES] [--search-timeout SECONDS]',
+    create: async (args) => {
+      const fs = await import('@mcpkit/server-filesystem');
+      return fs.createFilesystemServer(fs.filesystemOptionsFromArgs(args));
+    },
+  },
   git: {
     description: 'Git for a model: read-only unless --allow-write, confined to its repositories (a drop-in for mcp-server-git)',
     usage: '[-r|--repository DIR]... [--allow-write]',
     create: async (args) => {
       const git = await import('@mcpkit/server-git');
       return git.createGitServer(git.parseGitArgs(args));
+    },
+  },
+  memory: {
+    description: 'A knowledge graph of entities, relations and observations, kept in SQLite',
+    usage: '[--db FILE]   (or MEMORY_FILE_PATH, as the official server reads it)',
+    create: async (args) => {
+      const memory = await import('@mcpkit/server-memory');
+      return memory.createMemoryServer(memory.memoryOptionsFromArgs(args, process.env));
     },
   },
   time: {

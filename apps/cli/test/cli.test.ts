@@ -92,6 +92,11 @@ describe('mcpkit serve', () => {
       [['serve', 'everything', '--http', '70000'], '--http needs a port number from 0 to 65535, not "70000"'],
       [['serve', 'everything', '--host', '0.0.0.0'], '--host only applies with --http'],
       [['serve', 'everything', '--port', '1'], "Unknown option '--port'"],
+      [['serve', 'filesystem'], 'filesystem needs at least one directory'],
+      [['serve', 'filesystem', '/nonexistent-mcpkit-dir'], 'none of the directories given exists'],
+      [['serve', 'filesystem', '.', '--max-file-size', 'lots'], '--max-file-size needs a size'],
+      [['serve', 'memory', 'extra'], 'unexpected argument "extra"'],
+      [['serve', 'memory', '--dbx', 'f'], "Unknown option '--dbx'"],
     ];
     for (const [argv, message] of cases) {
       const r = await run(...argv);
