@@ -57,12 +57,26 @@ async function verify(handle: FileHandle, expected: string, allowed: AllowedSet)
   if (opened.ino !== named.ino || opened.dev !== named.dev || real !== expected) throw raced(expected, real, allowed);
 }
 
-/** Opens `path` with `flags` plus `O_NOFOLLOW`; a link found there was swapped in after the check. */
+/** True if `path` is a symbolic link now. */
+async function isLink(path: string): Promise<boolean> {
+  try {
+    return (await lstat(path)).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Opens `path` with `flags` plus `O_NOFOLLOW`. A link found there was swapped
+ * in after the check (the kernel says ELOOP, or ENOTDIR when a directory was
+ * asked for): refused as such.
+ */
 async function openNoFollow(path: string, flags: number, mode?: number): Promise<FileHandle> {
   try {
     return await open(path, flags | O_NOFOLLOW, mode);
   } catch (error) {
-    if (errorCode(error) === 'ELOOP')
+    const code = errorCode(error);
+    if ((code === 'ELOOP' || code === 'ENOTDIR') && (code === 'ELOOP' || (await isLink(path))))
       throw new ToolError(`Access denied - ${path} was replaced by a symbolic link while it was being opened`);
     throw error;
   }

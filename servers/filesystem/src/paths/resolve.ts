@@ -43,7 +43,8 @@ export async function resolvePath(requested: string, allowed: AllowedSet): Promi
   try {
     real = await realpath(absolute);
   } catch (error) {
-    if (errorCode(error) !== 'ENOENT') throw error;
+    // ENOTDIR: a file where a directory should be; walking finds out whether a link to outside is the reason.
+    if (errorCode(error) !== 'ENOENT' && errorCode(error) !== 'ENOTDIR') throw error;
   }
   if (real === undefined) return resolveMissing(requested, absolute, allowed);
   if (!withinAny(real, allowed.real)) throw linkOutside(real, allowed);
