@@ -81,12 +81,14 @@ export async function readHead(resolved: Resolved, allowed: AllowedSet, count: n
       if (bytesRead === 0) break;
       if (position === 0 && looksBinary(chunk.subarray(0, bytesRead))) throw binary(resolved.path);
       position += bytesRead;
-      if (position > max) throw tooLarge(resolved.path, position, max);
       pending += decoder.write(chunk.subarray(0, bytesRead));
       const end = pending.lastIndexOf('\n');
-      if (end === -1) continue;
-      for (const line of pending.slice(0, end).split('\n')) if (lines.length < want) lines.push(line);
-      pending = pending.slice(end + 1);
+      if (end !== -1) {
+        for (const line of pending.slice(0, end).split('\n')) if (lines.length < want) lines.push(line);
+        pending = pending.slice(end + 1);
+      }
+      // Lines longer than the limit would have to be read whole: refused like a file over it.
+      if (lines.length < want && position > max) throw tooLarge(resolved.path, position, max);
     }
     pending += decoder.end();
     if (pending.length > 0 && lines.length < want) lines.push(pending);
@@ -117,7 +119,7 @@ export async function readTail(resolved: Resolved, allowed: AllowedSet, count: n
       const got = chunk.subarray(0, bytesRead);
       chunks.unshift(got);
       for (let i = got.indexOf(10); i !== -1; i = got.indexOf(10, i + 1)) newlines++;
-      if (size - position > max) throw tooLarge(resolved.path, size - position, max);
+      if (newlines < want && size - position > max) throw tooLarge(resolved.path, size - position, max);
     }
     const bytes = Buffer.concat(chunks);
     if (position === 0 && looksBinary(bytes)) throw binary(resolved.path);
