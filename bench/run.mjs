@@ -9,7 +9,7 @@
  *
  * See bench/README.md for what each figure means.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { availableParallelism } from 'node:os';
@@ -143,15 +143,37 @@ let markdown = render(list, results, env, SUITES);
 const host =
   only === undefined || only === 'host' ? await hostBench({ quick, reps, log: (line) => console.error(line) }) : undefined;
 if (host !== undefined) markdown += host.markdown;
+// The reference servers against the official ones: their own scripts, run after the full suites
+// (test/referenceServers.bench.process.test.ts runs them in quick mode).
+const servers = only === undefined && !quick ? referenceServers() : [];
+for (const section of servers) markdown += `\n${section.markdown}`;
 mkdirSync(`${ROOT}results`, { recursive: true });
 writeFileSync(out, markdown);
 writeFileSync(
   out.replace(/\.md$/, '.json'),
-  JSON.stringify({ env, results: Object.fromEntries(results), host: host?.result }, null, 1),
+  JSON.stringify({ env, results: Object.fromEntries(results), host: host?.result, servers }, null, 1),
 );
 rmSync(scratch, { recursive: true, force: true });
 process.stdout.write(markdown);
 console.error(`\nwritten to ${out}`);
+
+/** Runs bench/filesystem.mjs and bench/memory.mjs; each result carries its markdown section (or an error). */
+function referenceServers() {
+  return ['filesystem', 'memory'].map((name) => {
+    console.error(`reference server: ${name}`);
+    const r = spawnSync(process.execPath, [`${ROOT}${name}.mjs`, '--json'], {
+      encoding: 'utf8',
+      timeout: 600_000,
+    });
+    try {
+      return { name, ...JSON.parse(r.stdout.trim().split('\n').pop() ?? '') };
+    } catch {
+      const error = `ERROR ${name}: ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' | ')}`;
+      console.error(error);
+      return { name, error, markdown: `## ${name} server\n\n${error}\n` };
+    }
+  });
+}
 
 function summary(r) {
   if (r.heapPerSessionBytes !== undefined) return `heap/session ${(r.heapPerSessionBytes / 1024).toFixed(2)} KB`;

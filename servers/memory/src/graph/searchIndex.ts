@@ -3,7 +3,7 @@
  * name, type and observations, lower-cased as JavaScript lower-cases them.
  * A query of three characters or more is a trigram phrase query, which finds
  * exactly the rows that contain it; shorter queries cannot use trigrams and
- * scan. Either way the official predicate is applied to what comes back, so
+ * scan the indexed text instead. Either way the official predicate is applied to what comes back, so
  * the index can only make `search_nodes` faster, never different.
  *
  * @module
@@ -37,10 +37,16 @@ export function unindex(db: Db, ids: readonly number[]): void {
   for (const id of ids) statement.run(id);
 }
 
-/** The ids of the entities whose text may contain `lowered`, in order; undefined: too short to look up, scan them all. */
-export function candidates(db: Db, lowered: string): number[] | undefined {
+/**
+ * The ids of the entities whose indexed text contains `lowered`, in order (a
+ * superset of the matches: a hit may straddle two of an entity's texts).
+ * Three characters or more: a trigram phrase query. Fewer: a scan of the
+ * indexed text, in SQLite rather than over loaded entities.
+ */
+export function candidates(db: Db, lowered: string): number[] {
   // Trigrams need three characters (code points, not UTF-16 units).
-  if (/^.{0,2}$/su.test(lowered)) return undefined;
+  if (/^.{0,2}$/su.test(lowered))
+    return prepared(db, 'SELECT rowid FROM search WHERE instr(text, ?) > 0 ORDER BY rowid').pluck().all(lowered) as number[];
   const phrase = `"${lowered.replace(/"/g, '""')}"`;
   return prepared(db, 'SELECT rowid FROM search WHERE search MATCH ? ORDER BY rowid').pluck().all(phrase) as number[];
 }
