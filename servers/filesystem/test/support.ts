@@ -85,3 +85,21 @@ export async function connectProcess(args: readonly string[], env: Record<string
   await client.connect(new StdioClientTransport({ command: process.execPath, args, env, stderr: 'ignore' }));
   return client;
 }
+
+/** `mcpkit serve NAME ARGS --http 0` as a process: its URL, and a way to stop it. */
+export async function serveOverHttp(args: readonly string[]): Promise<{ url: string; stop: () => void }> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [CLI, 'serve', ...args, '--http', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const found = /serving \S+ on (\S+)/.exec(stderr)?.[1];
+      if (found !== undefined) resolve(found);
+    });
+    child.once('exit', (code) => {
+      reject(new Error(`exited with ${String(code)}: ${stderr}`));
+    });
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
