@@ -13,12 +13,11 @@
  * Figures per call: wall time (median, client to client) and the server
  * process's CPU time (user + system, from /proc/<pid>/stat; n/a elsewhere).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { McpClient } from 'mcpkit/client';
-import { StdioClientTransport } from 'mcpkit/stdio';
+import { connectServer, summarize, timeCalls } from './lib/serverRounds.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -44,48 +43,14 @@ function makeTree(dir) {
   }
 }
 
-/** The CPU time (ms) a process has used so far, or undefined where /proc is not there. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
-      .split(') ')[1]
-      .split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-/** Times `calls` sequential calls of one tool (after one warm-up call). */
-async function timeCalls(client, pid, name, toolArgs, calls) {
-  const first = await client.callTool({ name, arguments: toolArgs }, { timeoutMs: 600_000 });
-  if (first.isError) throw new Error(`${name} failed: ${JSON.stringify(first.content)}`);
-  const walls = [];
-  const cpu0 = cpuMs(pid);
-  for (let i = 0; i < calls; i++) {
-    const t0 = performance.now();
-    await client.callTool({ name, arguments: toolArgs }, { timeoutMs: 600_000 });
-    walls.push(performance.now() - t0);
-  }
-  const cpu1 = cpuMs(pid);
-  return { wallMs: median(walls), serverCpuMs: cpu0 === undefined || cpu1 === undefined ? undefined : (cpu1 - cpu0) / calls };
-}
-
 async function runOne(server, dir) {
-  const transport = new StdioClientTransport({ command: process.execPath, args: SERVERS[server](dir), stderr: 'ignore' });
-  const client = new McpClient({ name: 'bench-filesystem', version: '1.0.0', era: '2025-11-25' });
-  await client.connect(transport);
+  const peer = await connectServer(process.execPath, SERVERS[server](dir));
   try {
-    const read = await timeCalls(client, transport.pid, 'read_text_file', { path: join(dir, 'big.txt') }, SIZES.readCalls);
-    const search = await timeCalls(client, transport.pid, 'search_files', { path: dir, pattern: '**/*.js' }, SIZES.searchCalls);
+    const read = await timeCalls(peer, 'read_text_file', () => ({ path: join(dir, 'big.txt') }), SIZES.readCalls);
+    const search = await timeCalls(peer, 'search_files', () => ({ path: dir, pattern: '**/*.js' }), SIZES.searchCalls);
     return { read, search };
   } finally {
-    await client.close();
+    await peer.client.close();
   }
 }
 
@@ -112,34 +77,12 @@ try {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-const summary = {};
-for (const [server, runs] of Object.entries(results)) {
-  const pick = (op, key) => {
-    const values = runs.map((r) => r[op][key]).filter((v) => v !== undefined);
-    return values.length === 0 ? undefined : median(values);
-  };
-  summary[server] = {
-    readWallMs: pick('read', 'wallMs'),
-    readCpuMs: pick('read', 'serverCpuMs'),
-    searchWallMs: pick('search', 'wallMs'),
-    searchCpuMs: pick('search', 'serverCpuMs'),
-  };
-}
-const ratio = (key) => {
-  const a = summary.mcpkit[key];
-  const b = summary.official[key];
-  return a === undefined || b === undefined || b === 0 ? undefined : a / b;
-};
+const { summary, ratios } = summarize(results, ['read', 'search']);
 const report = {
   node: process.version,
   sizes: SIZES,
   summary,
-  ratios: {
-    readWall: ratio('readWallMs'),
-    readCpu: ratio('readCpuMs'),
-    searchWall: ratio('searchWallMs'),
-    searchCpu: ratio('searchCpuMs'),
-  },
+  ratios,
 };
 
 /** The markdown section for the report. */

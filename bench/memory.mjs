@@ -12,12 +12,11 @@
  * `node` on PATH outside node_modules: `npm run bench` puts Node 22 first).
  */
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { McpClient } from 'mcpkit/client';
-import { StdioClientTransport } from 'mcpkit/stdio';
+import { connectServer, summarize, timeCalls } from './lib/serverRounds.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -74,54 +73,22 @@ const SERVERS = {
   }),
 };
 
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
-      .split(') ')[1]
-      .split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-async function timeCalls(client, pid, name, argsOf) {
-  await client.callTool({ name, arguments: argsOf(-1) });
-  const walls = [];
-  const cpu0 = cpuMs(pid);
-  for (let i = 0; i < SIZES.calls; i++) {
-    const t0 = performance.now();
-    const r = await client.callTool({ name, arguments: argsOf(i) });
-    if (r.isError) throw new Error(`${name}: ${JSON.stringify(r.content)}`);
-    walls.push(performance.now() - t0);
-  }
-  const cpu1 = cpuMs(pid);
-  return {
-    wallMs: median(walls),
-    serverCpuMs: cpu0 === undefined || cpu1 === undefined ? undefined : (cpu1 - cpu0) / SIZES.calls,
-  };
-}
-
 async function runOne(server, dir) {
   const { args: argv, env } = SERVERS[server](dir);
-  const transport = new StdioClientTransport({ command: NODE, args: argv, env, stderr: 'ignore' });
-  const client = new McpClient({ name: 'bench-memory', version: '1.0.0', era: '2025-11-25' });
-  await client.connect(transport);
+  const peer = await connectServer(NODE, argv, env);
   try {
-    const search = await timeCalls(client, transport.pid, 'search_nodes', (i) => ({
-      query: `entity ${String(100 + (i + 1) * 37)}`,
-    }));
-    const add = await timeCalls(client, transport.pid, 'add_observations', (i) => ({
-      observations: [{ entityName: `entity ${String(i + 1)}`, contents: [`added in round ${String(Date.now())} ${String(i)}`] }],
-    }));
+    const search = await timeCalls(peer, 'search_nodes', (i) => ({ query: `entity ${String(100 + (i + 1) * 37)}` }), SIZES.calls);
+    const add = await timeCalls(
+      peer,
+      'add_observations',
+      (i) => ({
+        observations: [{ entityName: `entity ${String(i + 1)}`, contents: [`added at ${String(Date.now())} ${String(i)}`] }],
+      }),
+      SIZES.calls,
+    );
     return { search, add };
   } finally {
-    await client.close();
+    await peer.client.close();
   }
 }
 
@@ -145,31 +112,13 @@ try {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-const summary = {};
-for (const [server, runs] of Object.entries(results)) {
-  const pick = (op, key) => {
-    const values = runs.map((r) => r[op][key]).filter((v) => v !== undefined);
-    return values.length === 0 ? undefined : median(values);
-  };
-  summary[server] = {
-    searchWallMs: pick('search', 'wallMs'),
-    searchCpuMs: pick('search', 'serverCpuMs'),
-    addWallMs: pick('add', 'wallMs'),
-    addCpuMs: pick('add', 'serverCpuMs'),
-  };
-}
-const ratio = (key) => (summary.official[key] ? summary.mcpkit[key] / summary.official[key] : undefined);
+const { summary, ratios } = summarize(results, ['search', 'add']);
 const node = execFileSync(NODE, ['--version'], { encoding: 'utf8' }).trim();
 const report = {
   node,
   sizes: SIZES,
   summary,
-  ratios: {
-    searchWall: ratio('searchWallMs'),
-    searchCpu: ratio('searchCpuMs'),
-    addWall: ratio('addWallMs'),
-    addCpu: ratio('addCpuMs'),
-  },
+  ratios,
 };
 
 /** The markdown section for the report. */

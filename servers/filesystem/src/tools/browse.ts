@@ -10,25 +10,29 @@ import { fileInfo } from '../fs/info.js';
 import { listDirectory, listWithSizes } from '../fs/list.js';
 import { searchFiles } from '../fs/search.js';
 import { directoryTree } from '../fs/tree.js';
+import type { AllowedSet } from '../paths/allowedSet.js';
+import type { Resolved } from '../paths/resolve.js';
 import { guard, PATH, READS, resolveIn, TEXT_OUTPUT, textResult, type ToolEnv } from './shared.js';
+
+/** Registers a read-only tool whose one argument is a path and whose result is one text. */
+function registerPathReader(
+  server: McpServer,
+  env: ToolEnv,
+  definition: { readonly name: string; readonly title: string; readonly description: string },
+  read: (target: Resolved, allowed: AllowedSet) => Promise<string>,
+): void {
+  server.tool({ ...definition, input: z.object({ path: PATH }), output: TEXT_OUTPUT, annotations: READS }, ({ path }, ctx) =>
+    guard(async () => {
+      const { allowed, target } = await resolveIn(env, ctx, path);
+      return textResult(await read(target, allowed));
+    }),
+  );
+}
 
 /** Registers `list_directory`. */
 export function registerListDirectory(server: McpServer, env: ToolEnv): void {
-  server.tool(
-    {
-      name: 'list_directory',
-      title: 'List Directory',
-      description: 'List a directory: one line per entry, [DIR] or [FILE] and its name (a link shows as [FILE]).',
-      input: z.object({ path: PATH }),
-      output: TEXT_OUTPUT,
-      annotations: READS,
-    },
-    ({ path }, ctx) =>
-      guard(async () => {
-        const { allowed, target } = await resolveIn(env, ctx, path);
-        return textResult(await listDirectory(target, allowed));
-      }),
-  );
+  const description = 'List a directory: one line per entry, [DIR] or [FILE] and its name (a link shows as [FILE]).';
+  registerPathReader(server, env, { name: 'list_directory', title: 'List Directory', description }, listDirectory);
 }
 
 /** Registers `list_directory_with_sizes`. */
@@ -119,21 +123,8 @@ export function registerSearchFiles(server: McpServer, env: ToolEnv): void {
 
 /** Registers `get_file_info`. */
 export function registerGetFileInfo(server: McpServer, env: ToolEnv): void {
-  server.tool(
-    {
-      name: 'get_file_info',
-      title: 'Get File Info',
-      description: 'Metadata of a file or directory: size, creation, modification and access times, type and permissions.',
-      input: z.object({ path: PATH }),
-      output: TEXT_OUTPUT,
-      annotations: READS,
-    },
-    ({ path }, ctx) =>
-      guard(async () => {
-        const { allowed, target } = await resolveIn(env, ctx, path);
-        return textResult(await fileInfo(target, allowed));
-      }),
-  );
+  const description = 'Metadata of a file or directory: size, creation, modification and access times, type and permissions.';
+  registerPathReader(server, env, { name: 'get_file_info', title: 'Get File Info', description }, fileInfo);
 }
 
 /** Registers `list_allowed_directories`. */
