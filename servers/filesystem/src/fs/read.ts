@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { isAscii } from 'node:buffer';
 import type { FileHandle } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { ToolError } from 'mcpkit/server';
@@ -58,7 +59,8 @@ export async function readBytes(resolved: Resolved, allowed: AllowedSet, max: nu
 export async function readText(resolved: Resolved, allowed: AllowedSet, max: number): Promise<string> {
   const bytes = await readBytes(resolved, allowed, max);
   if (looksBinary(bytes)) throw binary(resolved.path);
-  return bytes.toString('utf8');
+  // Pure ASCII decodes the same either way, and Latin-1 decoding is a plain copy.
+  return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
 }
 
 /**
