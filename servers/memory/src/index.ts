@@ -19,7 +19,9 @@ export { KnowledgeGraph } from './graph/knowledgeGraph.js';
 export type { Entity, Graph, ObservationAddition, ObservationDeletion, ObservationsAdded, Relation } from './graph/model.js';
 export { defaultDbPath, memoryOptionsFromArgs, storeAt, type MemoryEnv, type MemoryOptions } from './options.js';
 export { importJsonl, parseJsonl, type ImportReport } from './store/importJsonl.js';
-export { BUSY_TIMEOUT_MS, isSqliteFile, openDatabase, type Db } from './store/open.js';
+export { DRIVER_ENV, driverFromEnv } from './store/connect.js';
+export type { Connection, DriverChoice, DriverName, RunResult, SqlParam, SqlValue, Statement } from './store/driver.js';
+export { BUSY_TIMEOUT_MS, isSqliteFile, openDatabase, type Db, type OpenOptions } from './store/open.js';
 export { GRAPH_URI } from './tools.js';
 
 /** The server's name (`serverInfo.name`). */
@@ -34,7 +36,7 @@ export const SERVER_VERSION = '0.1.0';
  */
 export function createMemoryServer(options: MemoryOptions): McpServer {
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const db = openDatabase(options.db);
+  const db = openDatabase(options.db, { driver: options.driver, notice: warn });
   let timer: ReturnType<typeof setInterval> | undefined;
   try {
     if (options.importFrom !== undefined) {
@@ -69,7 +71,7 @@ export function createMemoryServer(options: MemoryOptions): McpServer {
     // Another process sharing the database changed the graph: tell this one's subscribers.
     let seen = graph.othersVersion();
     timer = setInterval(() => {
-      if (!db.open) return;
+      if (!db.isOpen) return;
       const now = graph.othersVersion();
       if (now !== seen) server.notifyResourceUpdated(GRAPH_URI);
       seen = now;

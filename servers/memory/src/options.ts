@@ -16,6 +16,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LocalError } from 'mcpkit';
+import type { DriverChoice } from './store/driver.js';
 import { isSqliteFile } from './store/open.js';
 
 /** Options of {@link createMemoryServer}. */
@@ -26,6 +27,8 @@ export interface MemoryOptions {
   readonly importFrom?: string;
   /** How often to look for changes made by other processes, to tell subscribers, in ms (default 2000; 0: never). */
   readonly watchMs?: number;
+  /** The SQLite driver (default: `MCPKIT_MEMORY_DRIVER`, else `auto`: better-sqlite3 if it loads, else `node:sqlite`). */
+  readonly driver?: DriverChoice | undefined;
   /** Where notices go (default: stderr). */
   readonly warn?: (line: string) => void;
 }

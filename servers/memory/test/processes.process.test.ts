@@ -5,11 +5,11 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { McpClient } from 'mcpkit/client';
 import { StdioClientTransport } from 'mcpkit/stdio';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLI, ours, outcome, scratch } from './support.js';
+import { connect, driverFromEnv } from '../src/store/connect.js';
+import { CLI, driverEnv, ours, outcome, scratch } from './support.js';
 
 let dir: ReturnType<typeof scratch>;
 
@@ -93,6 +93,7 @@ describe('a process killed in the middle of a write', () => {
       const transport = new StdioClientTransport({
         command: process.execPath,
         args: [CLI, 'serve', 'memory', '--db', db],
+        env: driverEnv(),
         stderr: 'ignore',
       });
       const client = new McpClient({ name: 'crash-test', version: '1.0.0', era: '2025-11-25' });
@@ -106,15 +107,14 @@ describe('a process killed in the middle of a write', () => {
       await pending.catch(() => undefined);
       await client.close().catch(() => undefined);
 
-      const check = new Database(db);
+      const check = connect(db, driverFromEnv(process.env));
       try {
-        expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
-        const count = (type: string) =>
-          check.prepare('SELECT count(*) FROM entities WHERE entity_type = ?').pluck().get(type) as number;
+        expect(check.prepare('PRAGMA integrity_check').value()).toBe('ok');
+        const count = (type: string) => Number(check.prepare('SELECT count(*) FROM entities WHERE entity_type = ?').value(type));
         expect(count('kept')).toBe(1);
         const written = count('bulk');
         expect([0, batch.length]).toContain(written);
-        const observations = check.prepare('SELECT count(*) FROM observations').pluck().get() as number;
+        const observations = Number(check.prepare('SELECT count(*) FROM observations').value());
         expect(observations).toBe(1 + 2 * written);
         outcomes.push(written);
       } finally {

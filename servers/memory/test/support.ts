@@ -29,10 +29,18 @@ export function scratch(): { dir: string; cleanup: () => void } {
   };
 }
 
+/** The driver this run forces (`MCPKIT_MEMORY_DRIVER`), passed on to the servers it spawns. */
+export function driverEnv(): Record<string, string> {
+  const driver = process.env['MCPKIT_MEMORY_DRIVER'];
+  return driver === undefined ? {} : { MCPKIT_MEMORY_DRIVER: driver };
+}
+
 /** A memory server process (`args` after node), with a handshake-era client on it. */
 export async function spawnServer(args: readonly string[], env: Record<string, string> = {}): Promise<McpClient> {
   const client = new McpClient({ name: 'memory-test', version: '1.0.0', era: '2025-11-25' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args, env, stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args, env: { ...driverEnv(), ...env }, stderr: 'ignore' }),
+  );
   return client;
 }
 

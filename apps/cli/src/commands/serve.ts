@@ -6,9 +6,10 @@
  * @module
  */
 import { parseArgs } from 'node:util';
+import { LocalError } from 'mcpkit';
 import type { McpServer } from 'mcpkit/server';
 import { StdioServerTransport } from 'mcpkit/stdio';
-import { ExitCode, UsageError } from '../exitCodes.js';
+import { CliError, ExitCode, UsageError } from '../exitCodes.js';
 import type { Io } from '../io.js';
 import { SERVERS, type BundledServer } from '../servers.js';
 import type { Command } from './command.js';
@@ -144,11 +145,17 @@ export async function serve(args: readonly string[], io: Io): Promise<ExitCode> 
   return serveOverHttp(server, { name, port, host: values.host ?? '127.0.0.1' }, io);
 }
 
-/** Creates a bundled server; a failure is about its arguments, so it is a usage error. */
+/**
+ * Creates a bundled server; a failure is about its arguments, so it is a
+ * usage error, unless the server says it cannot run here at all (NOT_SUPPORTED:
+ * say, no SQLite driver loads on this Node), which is one line and no help.
+ */
 async function createBundled(bundled: BundledServer, name: string, args: readonly string[]): Promise<McpServer> {
   try {
     return await bundled.create(args);
   } catch (error) {
+    if (error instanceof LocalError && error.code === 'NOT_SUPPORTED')
+      throw new CliError(ExitCode.Error, `${name}: ${error.message}`);
     throw new UsageError(`${name}: ${error instanceof Error ? error.message : String(error)}`, 'serve');
   }
 }

@@ -8,6 +8,7 @@
  * @module
  */
 import type { Db } from '../store/open.js';
+import { prepared } from '../store/prepared.js';
 import type { Entity, Graph, ObservationAddition, ObservationDeletion, ObservationsAdded, Relation } from './model.js';
 import { openNodes, readGraph, searchNodes } from './reads.js';
 import * as writes from './writes.js';
@@ -22,11 +23,11 @@ export class KnowledgeGraph {
   }
 
   #write<T>(work: (db: Db) => T): T {
-    return this.db.transaction(() => work(this.db)).immediate();
+    return this.db.transaction('immediate', () => work(this.db));
   }
 
   #read<T>(work: (db: Db) => T): T {
-    return this.db.transaction(() => work(this.db)).deferred();
+    return this.db.transaction('deferred', () => work(this.db));
   }
 
   /** Creates entities whose names are new; returns those created. */
@@ -82,6 +83,6 @@ export class KnowledgeGraph {
 
   /** A number that changes when another connection (another process) commits a change: `PRAGMA data_version`. */
   othersVersion(): number {
-    return this.db.pragma('data_version', { simple: true }) as number;
+    return Number(prepared(this.db, 'PRAGMA data_version').value());
   }
 }

@@ -94,8 +94,8 @@ export function searchNodes(db: Db, query: string): Graph {
 
 /** The entities with the given names (those that exist), and the relations touching them. */
 export function openNodes(db: Db, names: readonly string[]): Graph {
-  const ids = prepared(db, 'SELECT id FROM entities WHERE name IN (SELECT value FROM json_each(?)) ORDER BY id')
-    .pluck()
-    .all(JSON.stringify(names)) as number[];
+  const ids = prepared(db, 'SELECT id FROM entities WHERE name IN (SELECT value FROM json_each(?)) ORDER BY id').values(
+    JSON.stringify(names),
+  ) as number[];
   return subgraph(db, ids.length === 0 ? [] : loadEntities(db, ids));
 }

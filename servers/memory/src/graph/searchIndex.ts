@@ -25,9 +25,7 @@ export function reindex(db: Db, id: number): void {
     { name: string; entity_type: string } | undefined;
   prepared(db, 'DELETE FROM search WHERE rowid = ?').run(id);
   if (row === undefined) return;
-  const observations = prepared(db, 'SELECT content FROM observations WHERE entity_id = ? ORDER BY id')
-    .pluck()
-    .all(id) as string[];
+  const observations = prepared(db, 'SELECT content FROM observations WHERE entity_id = ? ORDER BY id').values(id) as string[];
   prepared(db, 'INSERT INTO search (rowid, text) VALUES (?, ?)').run(id, searchText(row.name, row.entity_type, observations));
 }
 
@@ -46,7 +44,7 @@ export function unindex(db: Db, ids: readonly number[]): void {
 export function candidates(db: Db, lowered: string): number[] {
   // Trigrams need three characters (code points, not UTF-16 units).
   if (/^.{0,2}$/su.test(lowered))
-    return prepared(db, 'SELECT rowid FROM search WHERE instr(text, ?) > 0 ORDER BY rowid').pluck().all(lowered) as number[];
+    return prepared(db, 'SELECT rowid FROM search WHERE instr(text, ?) > 0 ORDER BY rowid').values(lowered) as number[];
   const phrase = `"${lowered.replace(/"/g, '""')}"`;
-  return prepared(db, 'SELECT rowid FROM search WHERE search MATCH ? ORDER BY rowid').pluck().all(phrase) as number[];
+  return prepared(db, 'SELECT rowid FROM search WHERE search MATCH ? ORDER BY rowid').values(phrase) as number[];
 }

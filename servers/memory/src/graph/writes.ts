@@ -25,7 +25,7 @@ import { reindex, unindex } from './searchIndex.js';
 
 /** The id of the entity named `name`, if there is one. */
 export function idOf(db: Db, name: string): number | undefined {
-  return prepared(db, 'SELECT id FROM entities WHERE name = ?').pluck().get(name) as number | undefined;
+  return prepared(db, 'SELECT id FROM entities WHERE name = ?').value(name) as number | undefined;
 }
 
 /** Inserts observations of entity `id` it does not have yet; returns those inserted, in order. */
@@ -77,9 +77,7 @@ export function addObservations(db: Db, additions: readonly ObservationAddition[
 /** Deletes entities and every relation from or to their names. */
 export function deleteEntities(db: Db, names: readonly string[]): void {
   const json = JSON.stringify(names);
-  const ids = prepared(db, 'SELECT id FROM entities WHERE name IN (SELECT value FROM json_each(?))')
-    .pluck()
-    .all(json) as number[];
+  const ids = prepared(db, 'SELECT id FROM entities WHERE name IN (SELECT value FROM json_each(?))').values(json) as number[];
   prepared(db, 'DELETE FROM entities WHERE name IN (SELECT value FROM json_each(?))').run(json);
   prepared(
     db,

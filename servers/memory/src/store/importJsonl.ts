@@ -71,12 +71,12 @@ export function importJsonl(db: Db, path: string, warn: (line: string) => void):
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const { entities, relations, bad } = parseJsonl(bytes.toString('utf8'));
   const counts = { source: path, entities: entities.length, relations: relations.length, skippedLines: bad.length };
-  const done = prepared(db, 'SELECT 1 FROM imports WHERE source = ? AND sha256 = ?').pluck();
-  if (done.get(path, sha256) !== undefined) return { ...counts, imported: false };
+  const done = prepared(db, 'SELECT 1 FROM imports WHERE source = ? AND sha256 = ?');
+  if (done.value(path, sha256) !== undefined) return { ...counts, imported: false };
   for (const line of bad.slice(0, 10)) warn(`${path}:${String(line)}: not an entity or a relation; skipped`);
   if (bad.length > 10) warn(`${path}: ${String(bad.length - 10)} more lines skipped`);
-  db.transaction(() => {
-    if (done.get(path, sha256) !== undefined) return;
+  db.transaction('immediate', () => {
+    if (done.value(path, sha256) !== undefined) return;
     createEntities(db, entities);
     for (const e of entities) {
       const id = idOf(db, e.name);
@@ -87,6 +87,6 @@ export function importJsonl(db: Db, path: string, warn: (line: string) => void):
       db,
       'INSERT INTO imports (source, sha256, imported_at, entities, relations, skipped_lines) VALUES (?, ?, ?, ?, ?, ?)',
     ).run(path, sha256, new Date().toISOString(), entities.length, relations.length, bad.length);
-  }).immediate();
+  });
   return { ...counts, imported: true };
 }

@@ -8,12 +8,21 @@
  */
 import { closeSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
 import { LocalError } from 'mcpkit';
+import { connect, driverFromEnv } from './connect.js';
+import type { Connection, DriverChoice } from './driver.js';
 import { SCHEMA, SCHEMA_VERSION } from './schema.js';
 
-/** An open connection (better-sqlite3's). */
-export type Db = Database.Database;
+/** An open connection, through whichever driver could be loaded. */
+export type Db = Connection;
+
+/** How to open the database. */
+export interface OpenOptions {
+  /** The SQLite driver (default: `MCPKIT_MEMORY_DRIVER`, else `auto`). */
+  readonly driver?: DriverChoice | undefined;
+  /** Hears, in one line, that better-sqlite3 could not be loaded and `node:sqlite` stands in. */
+  readonly notice?: (line: string) => void;
+}
 
 /** How long a writer waits for another process's transaction, in ms. */
 export const BUSY_TIMEOUT_MS = 10_000;
@@ -40,22 +49,23 @@ export function isSqliteFile(path: string): boolean | undefined {
 }
 
 /** Opens (creating if need be) the database at `path`, with the schema in place. */
-export function openDatabase(path: string): Db {
+export function openDatabase(path: string, options: OpenOptions = {}): Db {
   if (isSqliteFile(path) === false)
     throw new LocalError('INVALID_ARGUMENT', `${path} exists and is not an SQLite database; refusing to touch it`);
   mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  const db = connect(path, options.driver ?? driverFromEnv(process.env), options.notice);
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('foreign_keys = ON');
-    db.transaction(() => {
-      const version = db.pragma('user_version', { simple: true }) as number;
+    db.exec(`PRAGMA busy_timeout = ${String(BUSY_TIMEOUT_MS)}`);
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = FULL');
+    db.exec('PRAGMA foreign_keys = ON');
+    db.transaction('immediate', () => {
+      const version = Number(db.prepare('PRAGMA user_version').value());
       if (version > SCHEMA_VERSION)
         throw new LocalError('INVALID_ARGUMENT', `${path} was written by a newer version (schema ${String(version)})`);
       db.exec(SCHEMA);
-      db.pragma(`user_version = ${String(SCHEMA_VERSION)}`);
-    }).immediate();
+      db.exec(`PRAGMA user_version = ${String(SCHEMA_VERSION)}`);
+    });
     return db;
   } catch (error) {
     db.close();

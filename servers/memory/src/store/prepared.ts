@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Statement } from 'better-sqlite3';
+import type { Statement } from './driver.js';
 import type { Db } from './open.js';
 
 const cache = new WeakMap<Db, Map<string, Statement>>();
