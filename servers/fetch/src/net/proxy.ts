@@ -77,7 +77,13 @@ function tunnel(url: URL, proxy: Proxy, signal: AbortSignal): Promise<Socket> {
         return;
       }
       const servername = url.hostname.replace(/^\[|\]$/g, '');
-      resolve(tlsConnect({ socket, servername, host: servername }));
+      // Handed over once TLS is up, so a certificate the target's name does not match rejects here.
+      const secure = tlsConnect({ socket, servername, host: servername });
+      secure.once('error', reject);
+      secure.once('secureConnect', () => {
+        secure.off('error', reject);
+        resolve(secure);
+      });
     });
     req.once('error', reject);
     req.end();
@@ -105,5 +111,7 @@ export async function requestThroughProxy(
   }
   const socket = await tunnel(url, proxy, signal);
   const { request } = await import('node:https');
-  return request(url, { method: 'GET', headers, agent: false, signal, createConnection: () => socket });
+  // No `agent` at all: with one (even `agent: false`, which makes a fresh Agent) Node ignores `createConnection`
+  // and connects to the target itself, around the proxy. Without one it takes port 80 as the default, hence `Host`.
+  return request(url, { method: 'GET', headers: { ...headers, Host: url.host }, signal, createConnection: () => socket });
 }

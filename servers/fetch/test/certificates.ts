@@ -1,0 +1,69 @@
+/**
+ * Certificates for the HTTPS-through-a-proxy tests (test-only keys; they
+ * protect nothing): a test CA, a certificate it signed for `secure.test`
+ * (valid 2000–2100), and a self-signed certificate for the same name that
+ * nothing trusts.
+ *
+ * @module
+ */
+
+/** The test CA (PEM): trusted by the server under test through `NODE_EXTRA_CA_CERTS`. */
+export const CA_CERT = `-----BEGIN CERTIFICATE-----
+MIIBZjCCAQugAwIBAgIBATAKBggqhkjOPQQDAjAZMRcwFQYDVQQDDA5tY3BraXQg
+dGVzdCBDQTAgFw0wMDAxMDEwMDAwMDBaGA8yMTAwMDEwMTAwMDAwMFowGTEXMBUG
+A1UEAwwObWNwa2l0IHRlc3QgQ0EwWTATBgcqhkjOPQIBBggqhkjOPQMBBwNCAASw
+5sy5YgZzRQhp6k9Lti/6U6be0BAggZil3G3g+u3QGsxNKeLmYBmCnbAKTm/AtVE9
+/AdLC9ALIxniwwIxdh4so0IwQDAPBgNVHRMBAf8EBTADAQH/MA4GA1UdDwEB/wQE
+AwICBDAdBgNVHQ4EFgQUMcH8kTfItvKQrBmwSqMjQRmb1jIwCgYIKoZIzj0EAwID
+SQAwRgIhAJlAWV+gQrnuiacw7WdbviNrfamRIawzTzL7V+DQKVZoAiEA3OteMInI
+rWRfBI3qY/a34te+y0+8BToEIjILEjv6p6A=
+-----END CERTIFICATE-----
+`;
+
+/** A certificate for `secure.test`, signed by the test CA (PEM). */
+export const SECURE_CERT = `
+-----BEGIN CERTIFICATE-----
+MIIBmTCCAUCgAwIBAgIBAjAKBggqhkjOPQQDAjAZMRcwFQYDVQQDDA5tY3BraXQg
+dGVzdCBDQTAgFw0wMDAxMDEwMDAwMDBaGA8yMTAwMDEwMTAwMDAwMFowFjEUMBIG
+A1UEAwwLc2VjdXJlLnRlc3QwWTATBgcqhkjOPQIBBggqhkjOPQMBBwNCAASDocj1
+KLrmKneTHRMnKaXh+kISySGBJZbxDJLCu+Wi7NfOcx4ZogDfHqDt8a8s7i3Y2b8j
+mdoniddTvEGSqcVdo3oweDAWBgNVHREEDzANggtzZWN1cmUudGVzdDAJBgNVHRME
+AjAAMBMGA1UdJQQMMAoGCCsGAQUFBwMBMB0GA1UdDgQWBBTy/FXQkXW1wivjtybc
+QUtvR6kx0zAfBgNVHSMEGDAWgBQxwfyRN8i28pCsGbBKoyNBGZvWMjAKBggqhkjO
+PQQDAgNHADBEAiB0qt7yCZaXtp2jiFcf6tm/Wft6AGITW/DNSCv8Vq3kDgIgQ5zH
+K3Xx3z69SlDDg6XzCK6wmmFP8NwOZdMKIBsiWww=
+-----END CERTIFICATE-----
+`;
+
+/** Its private key (PEM, P-256). */
+export const SECURE_KEY = `
+-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgzAjbceDkOofGArrc
+wWFnirzCsSk4wxHJBt8Qz66PgRqhRANCAASDocj1KLrmKneTHRMnKaXh+kISySGB
+JZbxDJLCu+Wi7NfOcx4ZogDfHqDt8a8s7i3Y2b8jmdoniddTvEGSqcVd
+-----END PRIVATE KEY-----
+`;
+
+/** A self-signed certificate for `secure.test` that no one trusts (PEM). */
+export const ROGUE_CERT = `
+-----BEGIN CERTIFICATE-----
+MIIBijCCAS+gAwIBAgIUPSFt10nRWAo3OCswm6J/ZX++tEowCgYIKoZIzj0EAwIw
+FjEUMBIGA1UEAwwLc2VjdXJlLnRlc3QwIBcNMjYxMTI4MjA1MjQwWhgPMjEyNjEx
+MDQyMDUyNDBaMBYxFDASBgNVBAMMC3NlY3VyZS50ZXN0MFkwEwYHKoZIzj0CAQYI
+KoZIzj0DAQcDQgAE0aaBkBw0JKpqe2EzuOAWV1J21cmXxh0yOPlKt7atbVl/RQaC
+jpr56utof1EGVz1cbVl9S2EZgyM96QiCcRctIaNZMFcwFgYDVR0RBA8wDYILc2Vj
+dXJlLnRlc3QwCQYDVR0TBAIwADATBgNVHSUEDDAKBggrBgEFBQcDATAdBgNVHQ4E
+FgQUoCt3+k0j03f1g8XMlYkYSqap8XEwCgYIKoZIzj0EAwIDSQAwRgIhAOfJ6tER
+s9PWjgmPRh0OIL8BB5fVL6xtLILjnoo/5dxGAiEA+kVkr7c7SYICqVVEZGdFW014
+R07ReIg/ndB3T4SiAT4=
+-----END CERTIFICATE-----
+`;
+
+/** Its private key (PEM, P-256). */
+export const ROGUE_KEY = `
+-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgKjApSocNo1iV26lM
+rBqdMV3CGrNjBZd71gjgcDkGP6ehRANCAATRpoGQHDQkqmp7YTO44BZXUnbVyZfG
+HTI4+Uq3tq1tWX9FBoKOmvnq62h/UQZXPVxtWX1LYRmDIz3pCIJxFy0h
+-----END PRIVATE KEY-----
+`;
