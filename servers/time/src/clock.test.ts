@@ -144,3 +144,41 @@ describe('the official error texts', () => {
     );
   });
 });
+
+describe('is_dst, by the tz rules', () => {
+  const at = (zone: string, date: string) => {
+    const { datetime, is_dst } = currentTime(zone, Date.parse(`${date}T12:00:00Z`));
+    return `${datetime} ${String(is_dst)}`;
+  };
+
+  it('in both hemispheres, in zones without DST, and for half-hour DST', () => {
+    expect(at('America/Santiago', '2025-01-15')).toBe('2025-01-15T09:00:00-03:00 true');
+    expect(at('America/Santiago', '2025-07-15')).toBe('2025-07-15T08:00:00-04:00 false');
+    expect(at('Asia/Tokyo', '2025-01-15')).toBe('2025-01-15T21:00:00+09:00 false');
+    expect(at('Asia/Kolkata', '2025-07-15')).toBe('2025-07-15T17:30:00+05:30 false');
+    expect(at('Etc/GMT-14', '2025-07-15')).toBe('2025-07-16T02:00:00+14:00 false');
+    // Lord Howe Island moves its clock by 30 minutes.
+    expect(at('Australia/Lord_Howe', '2025-01-15')).toBe('2025-01-15T23:00:00+11:00 true');
+    expect(at('Australia/Lord_Howe', '2025-07-15')).toBe('2025-07-15T22:30:00+10:30 false');
+    // Troll station moves it by two hours.
+    expect(at('Antarctica/Troll', '2025-07-15')).toBe('2025-07-15T14:00:00+02:00 true');
+    expect(at('Antarctica/Troll', '2025-01-15')).toBe('2025-01-15T12:00:00+00:00 false');
+  });
+
+  it('is not DST after a lasting change of standard offset in the middle of a year', () => {
+    // Venezuela moved from -04:30 to -04:00 on 2016-05-01; North Korea back to +09:00 on 2018-05-04.
+    expect(at('America/Caracas', '2016-06-15')).toBe('2016-06-15T08:00:00-04:00 false');
+    expect(at('Asia/Pyongyang', '2018-06-15')).toBe('2018-06-15T21:00:00+09:00 false');
+    // Jordan and Yukon stayed on their summer offset for good (October 2022, November 2020): DST until then, standard after.
+    expect(at('Asia/Amman', '2022-12-15')).toBe('2022-12-15T15:00:00+03:00 false');
+    expect(at('America/Whitehorse', '2020-07-15')).toBe('2020-07-15T05:00:00-07:00 true');
+    expect(at('America/Whitehorse', '2020-12-15')).toBe('2020-12-15T05:00:00-07:00 false');
+  });
+
+  it('reads negative DST as standard time: summer is DST in Dublin, Ramadan is not in Morocco', () => {
+    expect(at('Europe/Dublin', '2025-07-15')).toBe('2025-07-15T13:00:00+01:00 true');
+    expect(at('Europe/Dublin', '2025-01-15')).toBe('2025-01-15T12:00:00+00:00 false');
+    expect(at('Africa/Casablanca', '2025-03-15')).toBe('2025-03-15T12:00:00+00:00 false');
+    expect(at('Africa/Casablanca', '2025-07-15')).toBe('2025-07-15T13:00:00+01:00 false');
+  });
+});

@@ -77,20 +77,44 @@ export function offsetAt(zone: string, instant: number): number {
   return wallAsUtc(wallTimeAt(zone, whole)) - whole;
 }
 
+const names = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's long English name at `instant`: "Pacific Daylight Time", or "GMT+03:00" where CLDR has none. */
+function longNameAt(zone: string, instant: number): string {
+  let f = names.get(zone);
+  if (f === undefined) names.set(zone, (f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'long' })));
+  return f.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
+const DAY = 86_400_000;
+
+/** Whether the zone's offset is below `offset` at some point within a year (371 days) before or after `instant`. */
+function lowerWithinAYear(zone: string, instant: number, offset: number, direction: 1 | -1): boolean {
+  for (let days = 7; days <= 371; days += 7) if (offsetAt(zone, instant + direction * days * DAY) < offset) return true;
+  return false;
+}
+
 /**
- * Whether the zone observes daylight saving time at `instant`: its offset is
- * above its standard offset that year, taken as the lower of its offsets on
- * 1 January and 1 July (so the southern hemisphere works too). `Intl` does
- * not expose the tz database's DST flag; this reading agrees with it except
- * in zones whose "standard" time is the summer one (Europe/Dublin's winter
- * is negative DST in the database, and not DST here).
+ * Whether the zone observes daylight saving time at `instant`. `Intl` does
+ * not expose the tz database's DST flag, but ICU names the zone by it: a
+ * "Daylight" or "Summer" name (or "Irish Standard Time", CLDR's name for
+ * Dublin's summer) is DST, any other CLDR name is standard time. Where CLDR
+ * has no name ("GMT+03:00"), the offsets decide: DST is an offset above
+ * the year's lower one (of 1 January and 1 July, so the southern
+ * hemisphere works too) that the zone leaves for a lower one within a year
+ * on both sides; a lasting change of standard offset is not DST. Negative
+ * DST (Dublin's winter, Morocco's Ramadan) reads as standard time here.
  */
 export function isDstAt(zone: string, instant: number): boolean {
+  const name = longNameAt(zone, instant);
+  if (/\b(?:Daylight|Summer)\b|^Irish Standard Time$/.test(name)) return true;
+  if (!/^GMT(?:[+-]|$)/.test(name)) return false;
+  const offset = offsetAt(zone, instant);
   const year = wallTimeAt(zone, instant).year;
   const jan = wallAsUtc({ year, month: 1, day: 1, hour: 0, minute: 0, second: 0 });
   const jul = wallAsUtc({ year, month: 7, day: 1, hour: 0, minute: 0, second: 0 });
-  const standard = Math.min(offsetAt(zone, jan), offsetAt(zone, jul));
-  return offsetAt(zone, instant) > standard;
+  if (offset <= Math.min(offsetAt(zone, jan), offsetAt(zone, jul))) return false;
+  return lowerWithinAYear(zone, instant, offset, -1) && lowerWithinAYear(zone, instant, offset, 1);
 }
 
 /** How a wall time maps to instants in a zone: one, two (a DST overlap) or none (a gap). */
