@@ -57,7 +57,9 @@ function expectOneLine(stderr: string, ...parts: RegExp[]): void {
   expect(stderr).not.toMatch(/^\s+at /m);
 }
 
-describe.skipIf(forced !== undefined)('the memory server on the Node that starts it', () => {
+const FORCED = forced === undefined ? '' : ` (skipped: MCPKIT_MEMORY_DRIVER=${forced} makes this run one driver's)`;
+
+describe.skipIf(forced !== undefined)(`the memory server on the Node that starts it${FORCED}`, () => {
   it.skipIf(!hasNode22)(
     `npx mcpkit serve memory runs on Node 22 from this repository${NO_NODE_22}`,
     async () => {

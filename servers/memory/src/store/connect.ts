@@ -1,9 +1,10 @@
 /**
- * Choosing the SQLite driver. better-sqlite3 is preferred (it is the faster
- * of the two); when it cannot be loaded (built for another Node, or never
- * built) `node:sqlite` stands in, with a one-line notice. If neither can,
- * the error is one line saying what to do. `MCPKIT_MEMORY_DRIVER` forces
- * one (the tests run the whole suite on each).
+ * Choosing the SQLite driver. better-sqlite3 is preferred (it runs on Node
+ * 20 too, and Node still calls its own SQLite experimental); when it
+ * cannot be loaded (built for another Node, or never built) `node:sqlite`
+ * stands in, with a one-line notice. If neither can, the error is one line
+ * saying what to do. `MCPKIT_MEMORY_DRIVER` forces one (the tests run the
+ * whole suite on each).
  *
  * @module
  */
