@@ -77,6 +77,14 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The processes `pid` started. */
+function childrenOf(pid: number): number[] {
+  return spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .map((line) => Number(line.trim()))
+    .filter((n) => n > 0);
+}
+
 describe('mcpkit bridge URL (process)', () => {
   for (const era of ['handshake', 'stateless'] as const) {
     it(`serves the URL on stdio to mcpkit's client (${era})`, async () => {
@@ -202,17 +210,32 @@ describe('mcpkit bridge --http (process)', () => {
     await p.stderrContains('(Ctrl-C to stop)', 15_000);
     const url = / on (http:\/\/\S+)/.exec(p.stderr)?.[1] ?? '';
     const c = client('handshake');
-    await expect(c.connect(connectHttp(url))).rejects.toThrow(/exited|not available|did not answer/);
+    await expect(c.connect(connectHttp(url))).rejects.toThrow(/stopped: .*(exited|code 3)/);
+  });
+
+  it('starts the session process again when it dies, and the session goes on', async () => {
+    const bridge = await startHttpBridge();
+    cleanup.push(() => bridge.stop());
+    const c = client('handshake');
+    await c.connect(connectHttp(bridge.url));
+    expect(await c.callTool({ name: 'echo', arguments: { message: 'one' } })).toMatchObject({ content: [{ text: 'one' }] });
+    const [pid] = childrenOf(bridge.peer.child.pid ?? 0);
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid ?? 0, 'SIGKILL');
+    await bridge.peer.stderrContains('starting it again', 10_000);
+    // The same session goes on, on a new process that was given the session's initialize again.
+    expect(await c.callTool({ name: 'echo', arguments: { message: 'two' } })).toMatchObject({ content: [{ text: 'two' }] });
+    expect(await c.callTool({ name: 'long_running_operation', arguments: { duration: 0.02, steps: 1 } })).toMatchObject({
+      content: [{ text: expect.stringContaining('completed') as string }],
+    });
+    expect(childrenOf(bridge.peer.child.pid ?? 0)).not.toContain(pid);
   });
 
   it('stops its server processes when it stops', async () => {
     const bridge = await startHttpBridge();
     const c = client('handshake');
     await c.connect(connectHttp(bridge.url));
-    const children = spawnSync('ps', ['-o', 'pid=', '--ppid', String(bridge.peer.child.pid)], { encoding: 'utf8' })
-      .stdout.split('\n')
-      .map((s) => Number(s.trim()))
-      .filter((n) => n > 0);
+    const children = childrenOf(bridge.peer.child.pid ?? 0);
     expect(children.length).toBeGreaterThanOrEqual(1);
     await c.close();
     expect(await bridge.stop()).toMatchObject({ code: 0 });

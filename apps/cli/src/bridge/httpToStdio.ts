@@ -4,9 +4,9 @@
  * Each handshake-era session (Streamable HTTP or HTTP+SSE) is relayed to a
  * server process of its own, since a stdio server serves one `initialize`;
  * 2026-07-28 requests share one process (`statelessMux.ts`). A process that
- * dies ends its session: requests in flight get an error, and the client's
- * next request gets 404, on which clients start a new session (and so a new
- * process). Every process is stopped when the bridge stops.
+ * dies is started again under the same session (`restartingProcess.ts`);
+ * requests in flight get an error. Every process is stopped when the bridge
+ * stops.
  *
  * @module
  */
@@ -18,6 +18,7 @@ import type { StdioTarget } from '../target.js';
 import { version } from '../version.js';
 import { ForwardingServer, type Closing } from './forwardingServer.js';
 import { Relay } from './relay.js';
+import { RestartingProcess } from './restartingProcess.js';
 import { StatelessMux } from './statelessMux.js';
 
 /** Options of {@link bridgeHttpToStdio}. */
@@ -70,7 +71,8 @@ export async function startHttpBridge(options: HttpToStdioOptions, io: Io): Prom
       await mux.attach(endingWith(connection, ended));
       return { closed };
     }
-    return relaySession(connection, processFor(), target.label, log, relays);
+    const child = new RestartingProcess({ spawn: processFor, label: target.label, log });
+    return relaySession(connection, child, target.label, log, relays);
   };
   const server = new ForwardingServer(forward, { name: 'mcpkit-bridge', version: version() });
   const handle = await serveHttp(server, { port: options.port, host: options.host });
@@ -87,7 +89,7 @@ export async function startHttpBridge(options: HttpToStdioOptions, io: Io): Prom
 /** Relays one handshake-era session to a process of its own. */
 async function relaySession(
   connection: Transport,
-  child: StdioClientTransport,
+  child: Transport,
   label: string,
   log: (message: string) => void,
   relays: Set<Relay>,

@@ -43,8 +43,8 @@ The second form serves a stdio server on HTTP, at http://<host>:<port>/mcp
 (Streamable HTTP, every revision) and /sse + /messages (HTTP+SSE):
   mcpkit bridge --http 3000 -- npx -y @modelcontextprotocol/server-everything
 Each handshake-era session gets its own server process; 2026-07-28 requests
-share one. A process that dies ends its session (the client re-initializes);
-every process is stopped when the bridge stops (Ctrl-C, SIGTERM).
+share one. A process that dies is started again (requests in flight get an
+error); every process is stopped when the bridge stops (Ctrl-C, SIGTERM).
 
 Options:
   -H, --header <h>      Add an HTTP header to every request ('Name: value'; repeatable)
