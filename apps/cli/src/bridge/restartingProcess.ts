@@ -44,7 +44,10 @@ export class RestartingProcess implements Transport {
   #current: Transport | undefined;
   /** Requests sent to the current process and not answered, by id. */
   readonly #inFlight = new Set<RequestId>();
+  /** The session's `initialize`, once the server accepted it: what a new process is given. */
   #initialize: JsonRpcMessage | undefined;
+  /** The `initialize` sent, until answered. */
+  #handshake: JsonRpcMessage | undefined;
   #initialized = false;
   /** While a new process is being brought up: messages wait for it. */
   #restarting: Promise<void> | undefined;
@@ -79,7 +82,7 @@ export class RestartingProcess implements Transport {
   /** Remembers the handshake (to replay it) and which requests are in flight. */
   #observe(message: JsonRpcMessage): void {
     if (!('method' in message)) return;
-    if (message.method === 'initialize') this.#initialize = message;
+    if (message.method === 'initialize') this.#handshake = message;
     if (message.method === 'notifications/initialized') this.#initialized = true;
     const id = idOf(message);
     if (id !== undefined && 'id' in message) this.#inFlight.add(id);
@@ -101,7 +104,10 @@ export class RestartingProcess implements Transport {
         }
         for (const message of messages) {
           const id = idOf(message);
-          if (!('method' in message) && id !== undefined) this.#inFlight.delete(id);
+          if ('method' in message || id === undefined) continue;
+          this.#inFlight.delete(id);
+          if (this.#handshake !== undefined && idOf(this.#handshake) === id && 'result' in message)
+            this.#initialize = this.#handshake;
         }
         this.#sink?.receive(frame, info);
       },
