@@ -68,6 +68,14 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+async function waitUntil(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -237,6 +245,13 @@ describe('mcpkit bridge --http (process)', () => {
     await c.connect(connectHttp(bridge.url));
     const children = childrenOf(bridge.peer.child.pid ?? 0);
     expect(children.length).toBeGreaterThanOrEqual(1);
+    // A second session has a process of its own; ending it (DELETE) stops that process.
+    const other = client('handshake');
+    await other.connect(connectHttp(bridge.url));
+    const [second] = childrenOf(bridge.peer.child.pid ?? 0).filter((pid) => !children.includes(pid));
+    expect(second).toBeGreaterThan(0);
+    await other.close();
+    await waitUntil(() => !alive(second ?? 0), 'the second session process to stop');
     await c.close();
     expect(await bridge.stop()).toMatchObject({ code: 0 });
     await new Promise((resolve) => setTimeout(resolve, 500));
