@@ -62,6 +62,15 @@ function transportFor(target: Target, io: Io, quiet: boolean, tail: StderrTail):
   });
 }
 
+/**
+ * The transport a client command would use for `target`. The bridge takes its
+ * upstream from here, so it reaches a URL exactly as the client commands do
+ * (headers, HTTP+SSE fallback, and whatever authorization they gain).
+ */
+export function targetTransport(target: Target, io: Io, quiet: boolean): Transport {
+  return transportFor(target, io, quiet, new StderrTail());
+}
+
 /** Why the command's signal fired. */
 type Stop = 'timeout' | 'interrupted';
 

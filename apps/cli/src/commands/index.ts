@@ -4,6 +4,7 @@
  * @module
  */
 import { runConformanceClient } from '../conformance/conformanceClient.js';
+import { bridgeCommand } from './bridge.js';
 import { callCommand } from './call.js';
 import { chatCommand } from './chat.js';
 import type { Command } from './command.js';
@@ -42,6 +43,7 @@ export const COMMANDS: readonly Command[] = [
   completeCommand,
   discoverCommand,
   serveCommand,
+  bridgeCommand,
   chatCommand,
   conformanceClientCommand,
 ];

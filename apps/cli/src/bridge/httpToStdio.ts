@@ -1,0 +1,154 @@
+/**
+ * `mcpkit bridge --http PORT -- CMD…`: serves a stdio server on Streamable
+ * HTTP and HTTP+SSE, through the library's own HTTP handler (`serveHttp`).
+ * Each handshake-era session (Streamable HTTP or HTTP+SSE) is relayed to a
+ * server process of its own, since a stdio server serves one `initialize`;
+ * 2026-07-28 requests share one process (`statelessMux.ts`). A process that
+ * dies is started again under the same session (`restartingProcess.ts`);
+ * requests in flight get an error. Every process is stopped when the bridge
+ * stops.
+ *
+ * @module
+ */
+import type { Transport } from 'mcpkit/jsonrpc';
+import { serveHttp, StdioClientTransport } from 'mcpkit/node';
+import { ExitCode } from '../exitCodes.js';
+import type { Io } from '../io.js';
+import type { StdioTarget } from '../target.js';
+import { version } from '../version.js';
+import { ForwardingServer, type Closing } from './forwardingServer.js';
+import { Relay } from './relay.js';
+import { RestartingProcess } from './restartingProcess.js';
+import { StatelessMux } from './statelessMux.js';
+
+/** Options of {@link bridgeHttpToStdio}. */
+export interface HttpToStdioOptions {
+  readonly target: StdioTarget;
+  readonly port: number;
+  readonly host: string;
+  readonly quiet: boolean;
+}
+
+/** A running bridge. */
+export interface HttpBridge {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the bridge and resolves once it listens. */
+export async function startHttpBridge(options: HttpToStdioOptions, io: Io): Promise<HttpBridge> {
+  const { target, quiet } = options;
+  const log = (message: string): void => {
+    if (!quiet) io.stderr(`mcpkit bridge: ${message}\n`);
+  };
+  const processFor = (): StdioClientTransport =>
+    new StdioClientTransport({
+      command: target.command,
+      args: target.args,
+      env: target.env,
+      ...(target.cwd !== undefined && { cwd: target.cwd }),
+      ...(target.inheritEnv === true && { inheritEnv: true }),
+      shutdownStepMs: 1000,
+      stderr: 'pipe',
+      onStderr: (text) => {
+        if (!quiet) io.stderr(text);
+      },
+    });
+  const relays = new Set<Relay>();
+  const mux = new StatelessMux({
+    label: target.label,
+    log,
+    spawn: async (onMessage, onClosed) => {
+      const child = processFor();
+      await child.start({ receive: onMessage, reject: () => undefined, closed: onClosed });
+      return child;
+    },
+  });
+  const forward = async (connection: Transport, stateless: boolean): Promise<Closing> => {
+    if (stateless) {
+      let ended!: () => void;
+      const closed = new Promise<void>((resolve) => (ended = resolve));
+      await mux.attach(endingWith(connection, ended));
+      return { closed };
+    }
+    const child = new RestartingProcess({ spawn: processFor, label: target.label, log });
+    return relaySession(connection, child, target.label, log, relays);
+  };
+  const server = new ForwardingServer(forward, { name: 'mcpkit-bridge', version: version() });
+  const handle = await serveHttp(server, { port: options.port, host: options.host });
+  return {
+    url: handle.url,
+    close: async () => {
+      await handle.close();
+      await Promise.allSettled([...relays].map((r) => r.close()));
+      await mux.close();
+    },
+  };
+}
+
+/** Relays one handshake-era session to a process of its own. */
+async function relaySession(
+  connection: Transport,
+  child: Transport,
+  label: string,
+  log: (message: string) => void,
+  relays: Set<Relay>,
+): Promise<Closing> {
+  let ended!: () => void;
+  const closed = new Promise<void>((resolve) => (ended = resolve));
+  const relay: Relay = new Relay({
+    host: connection,
+    upstream: child,
+    label,
+    log,
+    onClose: (side, error) => {
+      if (side === 'upstream') log(`${label} stopped${error === undefined ? '' : `: ${error.message}`}; its session ends`);
+      relays.delete(relay);
+      // Answers to requests in flight were queued first; closing the session after them ends the streams.
+      setImmediate(() => {
+        void relay.close().then(ended);
+      });
+    },
+  });
+  relays.add(relay);
+  await relay.start();
+  return { closed };
+}
+
+/** `transport`, calling `ended` once it has closed. */
+function endingWith(transport: Transport, ended: () => void): Transport {
+  return {
+    start: (sink) =>
+      transport.start({
+        receive: (frame, info) => {
+          sink.receive(frame, info);
+        },
+        reject: (error) => {
+          sink.reject(error);
+        },
+        closed: (error) => {
+          sink.closed(error);
+          ended();
+        },
+      }),
+    send: (payload, options) => transport.send(payload, options),
+    close: () => transport.close(),
+  };
+}
+
+/** Runs the bridge until SIGINT or SIGTERM. */
+export async function bridgeHttpToStdio(options: HttpToStdioOptions, io: Io): Promise<ExitCode> {
+  const bridge = await startHttpBridge(options, io);
+  io.stderr(`mcpkit: bridging ${options.target.label} on ${bridge.url} (Ctrl-C to stop)\n`);
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (): void => {
+      if (stopping) return;
+      stopping = true;
+      void bridge.close().then(resolve);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  return ExitCode.Ok;
+}
