@@ -11,6 +11,7 @@ import { targetTransport } from '../connect.js';
 import { ExitCode } from '../exitCodes.js';
 import type { Io } from '../io.js';
 import type { HttpTarget } from '../target.js';
+import { AnswerApart } from './answerApart.js';
 import { HandshakeOverStateless } from './handshakeOverStateless.js';
 import { Relay } from './relay.js';
 import { RestartingUpstream } from './restartingUpstream.js';
@@ -35,7 +36,7 @@ export async function bridgeStdioToUrl(options: StdioToUrlOptions, io: Io): Prom
   const connection = new RestartingUpstream({ spawn: () => targetTransport(target, io, quiet), label: target.label, log });
   const upstream = new HandshakeOverStateless(connection, log);
   // The host's stdin closing ends the bridge, after the upstream session is ended (not at once, as a plain server would).
-  const host = new StdioServerTransport({ onStdinClose: 'close' });
+  const host = new AnswerApart(new StdioServerTransport({ onStdinClose: 'close' }));
   let done!: (code: ExitCode) => void;
   const finished = new Promise<ExitCode>((resolve) => {
     done = resolve;
