@@ -156,6 +156,31 @@ describe('mcpkit bridge URL (process)', () => {
     });
   });
 
+  it('connects again over HTTP+SSE when the server comes back, replaying the handshake', async () => {
+    const port = await closedPort();
+    const serve = (): LinePeer => peer('serve', 'everything', '--http', String(port));
+    let server = serve();
+    await server.stderrContains('(Ctrl-C to stop)', 15_000);
+    const c = client('handshake');
+    const sse = `http://127.0.0.1:${String(port)}/sse`;
+    let stderr = '';
+    const bridge = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI_ENTRY, 'bridge', sse],
+      stderr: 'pipe',
+      onStderr: (text) => (stderr += text),
+    });
+    await c.connect(bridge);
+    expect(await c.callTool({ name: 'echo', arguments: { message: 'before' } })).toMatchObject({ content: [{ text: 'before' }] });
+    server.child.kill('SIGTERM');
+    await server.exited;
+    server = serve();
+    await server.stderrContains('(Ctrl-C to stop)', 15_000);
+    const after = await c.callTool({ name: 'echo', arguments: { message: 'after' } }, { timeoutMs: 20_000 });
+    expect(after).toMatchObject({ content: [{ text: 'after' }] });
+    expect(stderr).toContain('starting it again');
+  });
+
   it('translates for a handshake-era host when the server speaks only 2026-07-28', async () => {
     const server = new McpServer({ name: 'stateless-only', version: '1.0.0', revisions: ['2026-07-28'] });
     server.tool({ name: 'ask', input: z.object({}) }, async (_args, ctx) => {

@@ -4,7 +4,7 @@
  * Each handshake-era session (Streamable HTTP or HTTP+SSE) is relayed to a
  * server process of its own, since a stdio server serves one `initialize`;
  * 2026-07-28 requests share one process (`statelessMux.ts`). A process that
- * dies is started again under the same session (`restartingProcess.ts`);
+ * dies is started again under the same session (`restartingUpstream.ts`);
  * requests in flight get an error. Every process is stopped when the bridge
  * stops.
  *
@@ -18,7 +18,7 @@ import type { StdioTarget } from '../target.js';
 import { version } from '../version.js';
 import { ForwardingServer, type Closing } from './forwardingServer.js';
 import { Relay } from './relay.js';
-import { RestartingProcess } from './restartingProcess.js';
+import { RestartingUpstream } from './restartingUpstream.js';
 import { StatelessMux } from './statelessMux.js';
 
 /** Options of {@link bridgeHttpToStdio}. */
@@ -71,7 +71,7 @@ export async function startHttpBridge(options: HttpToStdioOptions, io: Io): Prom
       await mux.attach(endingWith(connection, ended));
       return { closed };
     }
-    const child = new RestartingProcess({ spawn: processFor, label: target.label, log });
+    const child = new RestartingUpstream({ spawn: processFor, label: target.label, log });
     return relaySession(connection, child, target.label, log, relays);
   };
   const server = new ForwardingServer(forward, { name: 'mcpkit-bridge', version: version() });

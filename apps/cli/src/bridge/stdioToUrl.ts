@@ -11,8 +11,10 @@ import { targetTransport } from '../connect.js';
 import { ExitCode } from '../exitCodes.js';
 import type { Io } from '../io.js';
 import type { HttpTarget } from '../target.js';
+import { AnswerApart } from './answerApart.js';
 import { HandshakeOverStateless } from './handshakeOverStateless.js';
 import { Relay } from './relay.js';
+import { RestartingUpstream } from './restartingUpstream.js';
 
 /** How long closing the upstream (ending its HTTP session) may take once the host is gone. */
 const CLOSE_GRACE_MS = 2000;
@@ -30,9 +32,11 @@ export async function bridgeStdioToUrl(options: StdioToUrlOptions, io: Io): Prom
     if (!quiet) io.stderr(`mcpkit bridge: ${message}\n`);
   };
   // A handshake-era host in front of a stateless-only server is translated for; anything else passes through.
-  const upstream = new HandshakeOverStateless(targetTransport(target, io, quiet), log);
+  // An HTTP+SSE connection that ends is opened again, with the host's handshake replayed.
+  const connection = new RestartingUpstream({ spawn: () => targetTransport(target, io, quiet), label: target.label, log });
+  const upstream = new HandshakeOverStateless(connection, log);
   // The host's stdin closing ends the bridge, after the upstream session is ended (not at once, as a plain server would).
-  const host = new StdioServerTransport({ onStdinClose: 'close' });
+  const host = new AnswerApart(new StdioServerTransport({ onStdinClose: 'close' }));
   let done!: (code: ExitCode) => void;
   const finished = new Promise<ExitCode>((resolve) => {
     done = resolve;

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FakeTransport, settle } from '../../test/support/fakeTransport.js';
-import { RestartingProcess } from './restartingProcess.js';
+import { RestartingUpstream } from './restartingUpstream.js';
 
 const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {} } };
 
-async function setup(): Promise<{
-  proc: RestartingProcess;
+async function setup(failFrom = Infinity): Promise<{
+  proc: RestartingUpstream;
   children: FakeTransport[];
   got: unknown[];
   closed: unknown[];
@@ -15,11 +15,12 @@ async function setup(): Promise<{
   const got: unknown[] = [];
   const closed: unknown[] = [];
   const logs: string[] = [];
-  const proc = new RestartingProcess({
+  const proc = new RestartingUpstream({
     label: 'server',
     log: (m) => logs.push(m),
     spawn: () => {
       const child = new FakeTransport();
+      if (children.length >= failFrom) child.failWith = new Error('connection refused');
       children.push(child);
       return child;
     },
@@ -49,7 +50,7 @@ async function crash(s: Awaited<ReturnType<typeof setup>>): Promise<void> {
   await settle();
 }
 
-describe('RestartingProcess', () => {
+describe('RestartingUpstream', () => {
   it('answers what was in flight, starts a new process and replays the handshake, keeping its answer', async () => {
     const s = await setup();
     await handshake(s);
@@ -91,14 +92,23 @@ describe('RestartingProcess', () => {
     expect(s.closed).toHaveLength(1);
   });
 
-  it('ends the session when the new process does not take the handshake', async () => {
-    const s = await setup();
-    await handshake(s);
-    s.children[0]?.drop(new Error('killed'));
-    await settle();
-    s.children[1]?.drop(new Error('crashed at start'));
-    await settle();
-    expect(s.closed).toHaveLength(1);
-    expect(s.logs.join()).toContain('could not be started again');
+  it('tries a few times, further apart, then ends the session', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const s = await setup(1);
+      await handshake(s);
+      s.children[0]?.drop(new Error('killed'));
+      await settle();
+      expect(s.children).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(400);
+      expect(s.children).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(5_000);
+      await settle();
+      expect(s.children).toHaveLength(5);
+      expect(s.closed).toHaveLength(1);
+      expect(s.logs.join()).toContain('could not be started again: connection refused');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,16 +1,16 @@
 /**
- * The server process behind one handshake-era HTTP session, started again
- * when it dies, so the session (and the client) carries on. What the process
- * was working on is lost: each request in flight is answered with an error
- * naming how the process ended, and so is each request sent while it
- * restarts if the restart fails. The new process is brought to where the old
- * one was by replaying the session's `initialize` and `notifications/initialized`
- * (their answers stay here); what the server kept in memory is gone, as after
- * any restart.
+ * An upstream started again when it goes away, so the host's session carries
+ * on: the server process behind an HTTP session of `bridge --http`, or the
+ * HTTP+SSE connection of `bridge URL` (a Streamable HTTP connection never
+ * closes by itself). What the upstream was working on is lost: each request
+ * in flight is answered with an error naming how it ended. The new one is
+ * brought to where the old one was by replaying the session's `initialize`
+ * and `notifications/initialized` (their answers stay here); what the server
+ * kept in memory is gone, as after any restart.
  *
- * A process that dies before it answered `initialize`, or too often
- * (`MAX_RESTARTS` within `RESTART_WINDOW_MS`), is not restarted: the
- * transport closes with the error, and the relay ends the session.
+ * An upstream that goes away before it accepted `initialize`, or too often
+ * (`MAX_RESTARTS` within `RESTART_WINDOW_MS`), is not started again: the
+ * transport closes with the error, and the relay answers what follows with it.
  *
  * @module
  */
@@ -26,11 +26,14 @@ import { decodeFrame, describe, errorResponse, idOf, UPSTREAM_UNAVAILABLE } from
 
 const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 30_000;
+/** Tries at bringing up a new upstream after one went away, and the pause before the second (doubling). */
+const RESTART_ATTEMPTS = 4;
+const RESTART_DELAY_MS = 500;
 /** How long a new process may take to answer the replayed `initialize`. */
 const REPLAY_TIMEOUT_MS = 30_000;
 
-/** Options of a {@link RestartingProcess}. */
-export interface RestartingProcessOptions {
+/** Options of a {@link RestartingUpstream}. */
+export interface RestartingUpstreamOptions {
   /** A new, unstarted transport to a new process. */
   readonly spawn: () => Transport;
   readonly label: string;
@@ -38,8 +41,8 @@ export interface RestartingProcessOptions {
 }
 
 /** A transport to a server process that is restarted when it dies. */
-export class RestartingProcess implements Transport {
-  readonly #options: RestartingProcessOptions;
+export class RestartingUpstream implements Transport {
+  readonly #options: RestartingUpstreamOptions;
   #sink: TransportSink | undefined;
   #current: Transport | undefined;
   /** Requests sent to the current process and not answered, by id. */
@@ -57,7 +60,7 @@ export class RestartingProcess implements Transport {
   /** The replayed `initialize` waiting for its answer. */
   #replay: { readonly id: RequestId; resolve(): void; reject(error: Error): void } | undefined;
 
-  constructor(options: RestartingProcessOptions) {
+  constructor(options: RestartingUpstreamOptions) {
     this.#options = options;
   }
 
@@ -70,8 +73,14 @@ export class RestartingProcess implements Transport {
     if (this.#restarting !== undefined) await this.#restarting;
     const current = this.#current;
     if (current === undefined) throw new LocalError('CONNECTION_CLOSED', `${this.#options.label} is not running`);
-    if (!Array.isArray(payload)) this.#observe(payload as JsonRpcMessage);
-    await current.send(payload);
+    const id = Array.isArray(payload) ? undefined : this.#observe(payload as JsonRpcMessage);
+    try {
+      await current.send(payload);
+    } catch (error) {
+      // The relay answers a request whose send failed; a later restart must not answer it again.
+      if (id !== undefined) this.#inFlight.delete(id);
+      throw error;
+    }
   }
 
   async close(): Promise<void> {
@@ -79,13 +88,15 @@ export class RestartingProcess implements Transport {
     await this.#current?.close();
   }
 
-  /** Remembers the handshake (to replay it) and which requests are in flight. */
-  #observe(message: JsonRpcMessage): void {
-    if (!('method' in message)) return;
+  /** Remembers the handshake (to replay it) and which requests are in flight; returns a request's id. */
+  #observe(message: JsonRpcMessage): RequestId | undefined {
+    if (!('method' in message)) return undefined;
     if (message.method === 'initialize') this.#handshake = message;
     if (message.method === 'notifications/initialized') this.#initialized = true;
     const id = idOf(message);
-    if (id !== undefined && 'id' in message) this.#inFlight.add(id);
+    if (id === undefined || !('id' in message)) return undefined;
+    this.#inFlight.add(id);
+    return id;
   }
 
   /** Starts a process; its messages go to the sink (but the answer to a replayed `initialize`), its death to {@link #died}. */
@@ -145,11 +156,35 @@ export class RestartingProcess implements Transport {
     });
   }
 
-  /** A new process, given the session's handshake again; on failure the transport closes. */
+  /**
+   * A new upstream, given the session's handshake again: a few attempts, further
+   * apart each time (a server being redeployed needs a moment); then the
+   * transport closes.
+   */
   async #restart(init: JsonRpcMessage): Promise<void> {
+    let failure: unknown;
+    for (let attempt = 0; attempt < RESTART_ATTEMPTS; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, RESTART_DELAY_MS * 2 ** (attempt - 1)));
+      if (this.#closed) return;
+      try {
+        await this.#replayOn(await this.#launch(), init);
+        return;
+      } catch (error) {
+        failure = error;
+        this.#replay = undefined;
+        const child = this.#current;
+        this.#current = undefined;
+        await child?.close().catch(() => undefined);
+      }
+    }
+    this.#options.log(`${this.#options.label} could not be started again: ${describe(failure)}`);
+    this.#sink?.closed(failure instanceof Error ? failure : undefined);
+  }
+
+  /** Sends the replayed handshake to `child` and waits for its answer. */
+  async #replayOn(child: Transport, init: JsonRpcMessage): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     try {
-      const child = await this.#launch();
       const id = `bridge-restart-${String(++this.#next)}`;
       const answered = new Promise<void>((resolve, reject) => {
         this.#replay = { id, resolve, reject };
@@ -160,13 +195,6 @@ export class RestartingProcess implements Transport {
       await child.send({ ...init, id });
       await answered;
       if (this.#initialized) await child.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    } catch (error) {
-      this.#replay = undefined;
-      this.#options.log(`${this.#options.label} could not be started again: ${describe(error)}`);
-      const child = this.#current;
-      this.#current = undefined;
-      await child?.close().catch(() => undefined);
-      this.#sink?.closed(error instanceof Error ? error : undefined);
     } finally {
       clearTimeout(timer);
     }
