@@ -5,7 +5,7 @@ import { HandshakeOverStateless } from './handshakeOverStateless.js';
 const V = 'io.modelcontextprotocol/protocolVersion';
 const SUB = 'io.modelcontextprotocol/subscriptionId';
 const INIT = {
-  jsonrpc: '2.0',
+  jsonrpc: '2.0' as const,
   id: 1,
   method: 'initialize',
   params: { protocolVersion: '2025-06-18', capabilities: { elicitation: {} }, clientInfo: { name: 'host', version: '1' } },
