@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { FakeTransport, settle } from '../../test/support/fakeTransport.js';
 import { RestartingUpstream } from './restartingUpstream.js';
 
-const INIT = { jsonrpc: '2.0' as const, id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {} } };
+const INIT = {
+  jsonrpc: '2.0' as const,
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {} },
+};
 
 async function setup(failFrom = Infinity): Promise<{
   proc: RestartingUpstream;
