@@ -2,6 +2,7 @@
 // address policy still refuses what it can see before asking the proxy.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { McpClient } from 'mcpkit/client';
 import { connectPair, onlyText } from '../../../test/support/serverPair.js';
@@ -17,6 +18,7 @@ let proxy: Server;
 let log: ProxyLog[];
 let port: number;
 let client: McpClient | undefined;
+const tunnels: Duplex[] = [];
 
 beforeEach(async () => {
   log = [];
@@ -27,7 +29,11 @@ beforeEach(async () => {
   });
   proxy.on('connect', (req, socket) => {
     log.push({ method: 'CONNECT', target: req.url ?? '', auth: req.headers['proxy-authorization'] });
-    socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+    // A tunnel to a target that never answers (the TLS handshake waits forever).
+    if (req.url === 'silent.test:443') {
+      tunnels.push(socket);
+      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    } else socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   port = (proxy.address() as AddressInfo).port;
@@ -36,6 +42,8 @@ afterEach(async () => {
   await client?.close();
   client = undefined;
   proxy.closeAllConnections();
+  // Tunnels left the server's hands at CONNECT: closed here.
+  for (const socket of tunnels.splice(0)) socket.destroy();
   await new Promise((resolve) => proxy.close(resolve));
 });
 
@@ -68,6 +76,13 @@ describe('--proxy-url', () => {
     expect(isError).toBe(true);
     expect(text).toBe('Failed to fetch https://example.test/: the proxy refused to connect to example.test:443 (status 403)');
     expect(log).toEqual([{ method: 'CONNECT', target: 'example.test:443', auth: expect.stringMatching(/^Basic /) as unknown }]);
+  });
+
+  it('gives up on a tunnel whose target never completes the TLS handshake, at the deadline', async () => {
+    const { text, isError } = await call('https://silent.test/', { ignoreRobotsTxt: true, timeoutMs: 300 });
+    expect(isError).toBe(true);
+    expect(text).toBe("Failed to fetch https://silent.test/: ReadTimeout('no complete response within 300 ms')");
+    expect(log.map((l) => l.target)).toEqual(['silent.test:443']);
   });
 
   it('still refuses forbidden addresses and names it can resolve, before asking the proxy', async () => {

@@ -77,11 +77,26 @@ function tunnel(url: URL, proxy: Proxy, signal: AbortSignal): Promise<Socket> {
         return;
       }
       const servername = url.hostname.replace(/^\[|\]$/g, '');
-      // Handed over once TLS is up, so a certificate the target's name does not match rejects here.
+      // Handed over once TLS is up, so a certificate the target's name does not match rejects here,
+      // and a target that never answers the handshake is given up at the deadline.
       const secure = tlsConnect({ socket, servername, host: servername });
-      secure.once('error', reject);
+      const fail = (error: unknown): void => {
+        signal.removeEventListener('abort', abort);
+        secure.destroy();
+        reject(error instanceof Error ? error : new FetchFailure(String(error)));
+      };
+      const abort = (): void => {
+        fail(signal.reason);
+      };
+      if (signal.aborted) {
+        abort();
+        return;
+      }
+      signal.addEventListener('abort', abort, { once: true });
+      secure.once('error', fail);
       secure.once('secureConnect', () => {
-        secure.off('error', reject);
+        signal.removeEventListener('abort', abort);
+        secure.off('error', fail);
         resolve(secure);
       });
     });
