@@ -11,7 +11,7 @@
  * @module
  */
 import type { Transport } from 'mcpkit/jsonrpc';
-import { serveHttp, StdioClientTransport } from 'mcpkit/node';
+import { isLoopback, serveHttp, StdioClientTransport } from 'mcpkit/node';
 import { ExitCode } from '../exitCodes.js';
 import type { Io } from '../io.js';
 import type { StdioTarget } from '../target.js';
@@ -139,6 +139,11 @@ function endingWith(transport: Transport, ended: () => void): Transport {
 /** Runs the bridge until SIGINT or SIGTERM. */
 export async function bridgeHttpToStdio(options: HttpToStdioOptions, io: Io): Promise<ExitCode> {
   const bridge = await startHttpBridge(options, io);
+  if (!isLoopback(options.host))
+    io.stderr(
+      `mcpkit: warning: ${options.host} is reachable from other machines, and nothing asks for authorization: ` +
+        `anyone who can reach it can use ${options.target.label}\n`,
+    );
   io.stderr(`mcpkit: bridging ${options.target.label} on ${bridge.url} (Ctrl-C to stop)\n`);
   await new Promise<void>((resolve) => {
     let stopping = false;

@@ -34,8 +34,8 @@ const REPLAY_TIMEOUT_MS = 30_000;
 
 /** Options of a {@link RestartingUpstream}. */
 export interface RestartingUpstreamOptions {
-  /** A new, unstarted transport to a new process. */
-  readonly spawn: () => Transport;
+  /** A new, unstarted transport to a new upstream (a process, a connection). */
+  readonly spawn: () => Transport | Promise<Transport>;
   readonly label: string;
   readonly log: (message: string) => void;
 }
@@ -101,7 +101,7 @@ export class RestartingUpstream implements Transport {
 
   /** Starts a process; its messages go to the sink (but the answer to a replayed `initialize`), its death to {@link #died}. */
   async #launch(): Promise<Transport> {
-    const child = this.#options.spawn();
+    const child = await this.#options.spawn();
     this.#current = child;
     await child.start({
       receive: (frame, info) => {
