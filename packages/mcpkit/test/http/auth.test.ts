@@ -370,3 +370,53 @@ describe('introspection', () => {
     expect((await h(call('whoami', 'x'))).status).toBe(503);
   });
 });
+
+describe('older transports and batches', () => {
+  it('2024-11-05 HTTP+SSE: the stream needs a token, and each POST is checked for its scopes', async () => {
+    const h = serve();
+    const sse = (headers: Record<string, string>) =>
+      h(new Request('http://localhost/sse', { headers: { accept: 'text/event-stream', ...headers } }));
+    expect((await sse({})).status).toBe(401);
+    const t = await token({ scope: 'mcp' });
+    const stream = await sse(bearer(t));
+    expect(stream.status).toBe(200);
+    const reader = new SseReader(stream);
+    const endpoint = (await reader.next())!.data!;
+    const postTo = (body: object, tk: string) => h(post(body, bearer(tk), `http://localhost${endpoint}`));
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 'old', version: '1' } },
+    };
+    expect((await postTo(init, t)).status).toBe(202);
+    const denied = await postTo({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'admin', arguments: {} } }, t);
+    expect(denied.status).toBe(403);
+    expect(challenge(denied)['scope']).toBe('mcp admin');
+    await reader.cancel();
+  });
+
+  it('a 2025-03-26 batch needs the union of its requests’ scopes, named in one challenge', async () => {
+    const h = serve();
+    const t = await token({ scope: 'mcp' });
+    const init = await h(
+      post(
+        {
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'initialize',
+          params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'b', version: '1' } },
+        },
+        bearer(t),
+      ),
+    );
+    const session = init.headers.get('mcp-session-id')!;
+    const batch = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'admin', arguments: {} } },
+      { jsonrpc: '2.0', id: 2, method: 'prompts/get', params: { name: 'secret-prompt' } },
+    ];
+    const res = await h(post(batch, { ...bearer(t), 'mcp-session-id': session, 'mcp-protocol-version': '2025-03-26' }));
+    expect(res.status).toBe(403);
+    expect(challenge(res)['scope']).toBe('mcp admin prompts:read');
+  });
+});
