@@ -46,7 +46,11 @@ async function handle(
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  const request = new Request(new URL(req.url ?? '/', origin), { method, headers, ...(body !== undefined && { body }) });
+  const request = new Request(new URL(req.url ?? '/', origin), {
+    method,
+    headers,
+    ...(body !== undefined && { body: new Uint8Array(body) }),
+  });
   const response = await fetcher(request);
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer()));
