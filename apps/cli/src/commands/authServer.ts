@@ -11,7 +11,6 @@ import { serveFetch } from '../authServer/serveFetch.js';
 import { ExitCode, UsageError } from '../exitCodes.js';
 import type { Io } from '../io.js';
 import type { Command } from './command.js';
-import { parsePort } from './serve.js';
 
 const OPTIONS = {
   port: { type: 'string' },
@@ -72,9 +71,13 @@ Exit codes: 0 stopped by a signal, 1 error (e.g. the port is taken), 2 usage err
 `;
 }
 
-function positiveInteger(text: string, option: string): number {
+function wholeNumber(text: string, option: string, min: number, max: number): number {
   const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
-  if (!(n > 0)) throw new UsageError(`${option} needs a positive whole number, not ${JSON.stringify(text)}`, 'auth-server');
+  if (!(n >= min && n <= max))
+    throw new UsageError(
+      `${option} needs a whole number from ${String(min)} to ${String(max)}, not ${JSON.stringify(text)}`,
+      'auth-server',
+    );
   return n;
 }
 
@@ -111,7 +114,8 @@ async function runAuthServer(args: readonly string[], io: Io): Promise<ExitCode>
             redirectUris: v['redirect-uri'] ?? [],
           },
         ];
-  const port = v.port === undefined ? 9000 : parsePort(v.port);
+  const port = v.port === undefined ? 9000 : wholeNumber(v.port, '--port', 0, 65535);
+  const ttl = v['token-ttl'] === undefined ? undefined : wholeNumber(v['token-ttl'], '--token-ttl', 1, 365 * 24 * 3600);
   const host = v.host ?? '127.0.0.1';
   io.stderr(NOT_FOR_PRODUCTION);
   const served = await serveFetch(
@@ -122,7 +126,7 @@ async function runAuthServer(args: readonly string[], io: Io): Promise<ExitCode>
           autoApprove: v['auto-approve'] === true,
           ...(v.subject !== undefined && { subject: v.subject }),
           ...(v.scopes !== undefined && { scopes: v.scopes.split(/\s+/).filter((s) => s !== '') }),
-          ...(v['token-ttl'] !== undefined && { accessTokenTtlSeconds: positiveInteger(v['token-ttl'], '--token-ttl') }),
+          ...(ttl !== undefined && { accessTokenTtlSeconds: ttl }),
           tokenFormat: v['opaque-tokens'] === true ? 'opaque' : 'jwt',
           clients,
           allowInsecureMetadataUrls: v['allow-http-metadata'] === true,
