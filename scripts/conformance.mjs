@@ -12,6 +12,8 @@
 // (0.1.16: the four that need no OAuth; 0.2.0-alpha.12: what `list --client
 // --spec-version <wire>` names, at both wires). The CLI must be built.
 //
+// The suite's two authorization-server scenarios run against `mcpkit auth-server` (their own line).
+//
 // Usage: node scripts/conformance.mjs [--server-only] [--client-only] [--keep] [--verbose]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
