@@ -12,6 +12,8 @@
 // (0.1.16: the four that need no OAuth; 0.2.0-alpha.12: what `list --client
 // --spec-version <wire>` names, at both wires). The CLI must be built.
 //
+// The suite's two authorization-server scenarios run against `mcpkit auth-server` (their own line).
+//
 // Usage: node scripts/conformance.mjs [--server-only] [--client-only] [--keep] [--verbose]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -208,6 +210,74 @@ if (!args.has('--client-only')) {
   }
 }
 // ---- end of the tasks extension block ----------------------------------------------------------------------
+
+// ---- Authorization-server scenarios against `mcpkit auth-server` ------------------------------------------
+// The 0.2.0-alpha.12 `authorization` command checks an OAuth authorization server: its RFC 8414 metadata, and an
+// authorization code grant it asks a person to complete in a browser. The dev server runs with --auto-approve
+// and a pre-registered public client, and this script plays the browser: it follows the printed URL to the
+// suite's callback. Prints `conformance authorization-server 0.2.0-alpha.12 all: N passed, M failed`.
+async function runAuthorizationServer(entry, outDir) {
+  const bin = join(root, 'apps', 'cli', 'dist', 'bin.js');
+  const port = 38000 + Math.floor(Math.random() * 2000);
+  const callback = `http://127.0.0.1:${port}/callback`;
+  const as = spawn(
+    process.execPath,
+    [bin, 'auth-server', '--port', '0', '--auto-approve', '--client-id', 'conformance', '--redirect-uri', callback],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  try {
+    const issuer = await new Promise((resolveUrl, reject) => {
+      let text = '';
+      as.stdout.on('data', (chunk) => {
+        text += chunk;
+        const m = /listening (\S+)/.exec(text);
+        if (m) resolveUrl(m[1]);
+      });
+      as.once('exit', (code) => reject(new Error(`mcpkit auth-server exited with ${code}`)));
+    });
+    const suite = spawn(
+      node,
+      [entry, 'authorization', '--url', issuer, '--client-id', 'conformance', '--port', String(port), '-o', outDir],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let seen = '';
+    suite.stdout.on('data', (chunk) => {
+      seen += chunk;
+      const m = /^(http\S+\/authorize\?\S+)$/m.exec(seen);
+      if (!m) return;
+      seen = '';
+      void (async () => {
+        const answer = await fetch(m[1], { redirect: 'manual' });
+        const location = answer.headers.get('location');
+        // The suite may still be opening its callback listener: a few tries.
+        for (let i = 0; location && i < 20; i++) {
+          const ok = await fetch(location).then(
+            () => true,
+            () => false,
+          );
+          if (ok) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })();
+    });
+    if (args.has('--verbose')) suite.stderr.pipe(process.stderr);
+    await new Promise((r) => suite.once('exit', r));
+  } finally {
+    as.kill('SIGTERM');
+  }
+  const results = new Map();
+  for (const [name, v] of existsSync(outDir) ? verdicts(outDir) : []) results.set(name.replace(/^authorization-server-/, ''), v);
+  for (const scenario of ['authorization-server-metadata-endpoint', 'authorization-code-grant'])
+    if (!results.has(scenario))
+      results.set(scenario, { ok: false, bad: [{ status: 'FAILURE', id: 'no-checks', errorMessage: 'no checks recorded' }] });
+  return results;
+}
+
+if (!args.has('--client-only')) {
+  const results = await runAuthorizationServer(suiteEntry('conformance-0.2'), join(work, 'authorization-server'));
+  add(report('authorization-server', '0.2.0-alpha.12', 'all', results, new Set()));
+}
+// ---- end of the authorization-server block -----------------------------------------------------------------
 
 if (!args.has('--server-only')) {
   const v1Entry = suiteEntry('conformance-0.1');

@@ -4,6 +4,7 @@
  * @module
  */
 import { runConformanceClient } from '../conformance/conformanceClient.js';
+import { authServerCommand } from './authServer.js';
 import { bridgeCommand } from './bridge.js';
 import { callCommand } from './call.js';
 import { chatCommand } from './chat.js';
@@ -44,6 +45,7 @@ export const COMMANDS: readonly Command[] = [
   discoverCommand,
   serveCommand,
   bridgeCommand,
+  authServerCommand,
   chatCommand,
   conformanceClientCommand,
 ];

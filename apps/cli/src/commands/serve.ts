@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { LocalError } from 'mcpkit';
+import type { AuthOptions } from 'mcpkit/http';
 import type { McpServer } from 'mcpkit/server';
 import { StdioServerTransport } from 'mcpkit/stdio';
 import { CliError, ExitCode, UsageError } from '../exitCodes.js';
@@ -17,6 +18,8 @@ import type { Command } from './command.js';
 const OPTIONS = {
   http: { type: 'string' },
   host: { type: 'string' },
+  'auth-server': { type: 'string' },
+  resource: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -28,6 +31,8 @@ interface ServeArgs {
   readonly values: {
     readonly http?: string | undefined;
     readonly host?: string | undefined;
+    readonly 'auth-server'?: string | undefined;
+    readonly resource?: string | undefined;
     readonly help?: boolean | undefined;
   };
   readonly positionals: readonly string[];
@@ -86,12 +91,21 @@ function serverList(): string {
 export function serveHelp(): string {
   return `Usage:
   mcpkit serve <server> [server options] [--http <port>] [--host <address>]
+               [--auth-server <issuer>] [--resource <url>]
 
 Serves a bundled MCP server. By default it speaks MCP on stdin and stdout
 (newline-delimited JSON-RPC), for a client that spawns it:
   mcpkit serve everything
 With --http it serves Streamable HTTP at http://<host>:<port>/mcp:
   mcpkit serve everything --http 3000
+
+With --auth-server the HTTP server is an OAuth resource server: every request
+needs a bearer token (a JWT signed with the issuer's published keys, whose
+aud names this server); clients find the authorization server through the
+Protected Resource Metadata at /.well-known/oauth-protected-resource/mcp.
+Try it with the development authorization server:
+  mcpkit auth-server --port 9000 --auto-approve
+  mcpkit serve everything --http 3000 --auth-server http://127.0.0.1:9000
 
 One process serves every protocol revision (2024-11-05 to 2026-07-28).
 Diagnostics go to stderr; on stdio, stdout carries nothing but the protocol.
@@ -103,6 +117,8 @@ ${serverList()}
 Options:
   --http <port>       Serve on HTTP at this port (0: any free port) instead of stdio
   --host <address>    The address to listen on with --http (default 127.0.0.1)
+  --auth-server <url> Require OAuth access tokens issued by this authorization server (issuer URL)
+  --resource <url>    The server's public URL, the audience tokens must name (default: the URL it listens on)
   -h, --help          Show this help
 
 Exit codes: 0 success, 1 error (e.g. the port is taken), 2 usage error.
@@ -139,10 +155,35 @@ export async function serve(args: readonly string[], io: Io): Promise<ExitCode> 
     );
   }
   if (values.http === undefined && values.host !== undefined) throw new UsageError('--host only applies with --http', 'serve');
+  const issuer = values['auth-server'];
+  if (values.http === undefined && (issuer !== undefined || values.resource !== undefined))
+    throw new UsageError('--auth-server and --resource only apply with --http', 'serve');
+  if (issuer === undefined && values.resource !== undefined)
+    throw new UsageError('--resource only applies with --auth-server', 'serve');
   const port = values.http === undefined ? undefined : parsePort(values.http);
+  const auth =
+    issuer === undefined
+      ? undefined
+      : {
+          issuer: httpUrl(issuer, '--auth-server'),
+          resource: values.resource === undefined ? undefined : httpUrl(values.resource, '--resource'),
+        };
   const server = await createBundled(bundled, name, serverArgs);
   if (port === undefined) return serveStdio(server);
-  return serveOverHttp(server, { name, port, host: values.host ?? '127.0.0.1' }, io);
+  return serveOverHttp(server, { name, port, host: values.host ?? '127.0.0.1', auth }, io);
+}
+
+/** An absolute http(s) URL without a trailing slash (issuers are compared as strings). */
+function httpUrl(text: string, option: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new UsageError(`${option} needs an http(s) URL, not ${JSON.stringify(text)}`, 'serve');
+  return text.replace(/\/$/, '');
 }
 
 /**
@@ -189,7 +230,26 @@ async function serveStdio(server: McpServer): Promise<ExitCode> {
 }
 
 /** What `serveHttp` from `mcpkit/node` is expected to look like (loaded at run time). */
-type ServeHttp = (server: McpServer, options: { readonly port: number; readonly host: string }) => unknown;
+type ServeHttp = (
+  server: McpServer,
+  options: { readonly port: number; readonly host: string; readonly auth?: AuthOptions },
+) => unknown;
+
+/** OAuth protection as the command line asks for it. */
+interface AuthArgs {
+  readonly issuer: string;
+  readonly resource: string | undefined;
+}
+
+/** The `auth` option of `serveHttp`: JWTs from the issuer, keys found through its metadata. */
+async function authOptions(auth: AuthArgs): Promise<AuthOptions> {
+  const { jwtVerifier } = await import('mcpkit/http');
+  return {
+    verifier: jwtVerifier({ issuer: auth.issuer }),
+    authorizationServers: [auth.issuer],
+    ...(auth.resource !== undefined && { resource: auth.resource }),
+  };
+}
 
 /** The module that has `serveHttp`; a variable, so the compiler does not require it to exist yet. */
 const NODE_MODULE = 'mcpkit/node';
@@ -212,7 +272,11 @@ function field(value: unknown, key: string): unknown {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 }
 
-async function serveOverHttp(server: McpServer, where: { name: string; port: number; host: string }, io: Io): Promise<ExitCode> {
+async function serveOverHttp(
+  server: McpServer,
+  where: { name: string; port: number; host: string; auth: AuthArgs | undefined },
+  io: Io,
+): Promise<ExitCode> {
   const serveHttp = await loadServeHttp();
   if (serveHttp === undefined) {
     io.stderr(
@@ -221,12 +285,14 @@ async function serveOverHttp(server: McpServer, where: { name: string; port: num
     );
     return ExitCode.Error;
   }
-  const handle = await serveHttp(server, { port: where.port, host: where.host });
+  const auth = where.auth === undefined ? undefined : await authOptions(where.auth);
+  const handle = await serveHttp(server, { port: where.port, host: where.host, ...(auth !== undefined && { auth }) });
   const host = where.host.includes(':') ? `[${where.host}]` : where.host;
   const url = field(handle, 'url');
   io.stderr(
     `mcpkit: serving ${where.name} on ${typeof url === 'string' || url instanceof URL ? String(url) : `http://${host}:${String(where.port)}/mcp`} (Ctrl-C to stop)\n`,
   );
+  if (where.auth !== undefined) io.stderr(`mcpkit: requests need OAuth access tokens from ${where.auth.issuer}\n`);
   await new Promise<void>((resolve) => {
     onShutdownSignal(async () => {
       const close = field(handle, 'close');

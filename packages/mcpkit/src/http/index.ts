@@ -22,6 +22,14 @@ export { MemoryEventStore, type EventStore, type MemoryEventStoreOptions, type S
 export { HttpError } from './server/httpError.js';
 export type { BodyRead, HttpExchange, HttpRequestInfo, HttpTransportInfo, StreamWriter } from './server/exchange.js';
 export { LOOPBACK_HOSTS } from './server/guards.js';
+// OAuth protection of the server side (the resource server of the spec's authorization).
+export type { AuthOptions, FeatureScopes } from './server/auth/authOptions.js';
+export { PROTECTED_RESOURCE_WELL_KNOWN } from './server/auth/authOptions.js';
+export { AuthGuard } from './server/auth/guard.js';
+export { canonicalResource } from './server/auth/canonical.js';
+export { introspectionVerifier, type IntrospectionVerifierOptions } from './server/auth/introspectionVerifier.js';
+export { jwtVerifier, type JwtVerifierOptions } from './server/auth/jwtVerifier.js';
+export type { TokenVerifier, VerifiedToken, VerifyContext, VerifyResult } from './server/auth/verifier.js';
 
 // The client side.
 export { connectHttp, type ConnectHttpOptions } from './client/connectHttp.js';

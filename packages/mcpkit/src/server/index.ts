@@ -4,6 +4,7 @@
  *
  * @module
  */
+export { isAuthInfo, type AuthInfo } from './authInfo.js';
 export { completeFrom, type Completer, type CompletionContext } from './completion.js';
 export type { AskOptions, InputMethods, ServerContext, SessionState } from './context.js';
 export { ElicitationAnswerError } from './elicitationAnswer.js';

@@ -25,6 +25,11 @@ export async function endpointPost(scope: HandlerScope, exchange: HttpExchange):
     reject(exchange, body);
     return;
   }
+  const denied = scope.auth?.authorize(body.value, exchange.auth);
+  if (denied !== undefined) {
+    reject(exchange, denied, requestIdOf(body.value));
+    return;
+  }
   const era = classify(body.value, exchange);
   if (era instanceof HttpError) reject(exchange, era, requestIdOf(body.value));
   else if (era === 'stateless') await statelessPost(scope, exchange, body.value);

@@ -9,6 +9,7 @@ import type { RequestId } from '../../jsonrpc/message.js';
 import { isObject } from '../../protocol/check.js';
 import type { McpServer } from '../../server/server.js';
 import type { ServerView } from '../../server/serverView.js';
+import type { AuthGuard } from './auth/guard.js';
 import type { HttpExchange } from './exchange.js';
 import type { HttpError } from './httpError.js';
 import type { KeepAlive } from './keepAlive.js';
@@ -30,6 +31,8 @@ export interface HandlerScope {
   readonly options: ResolvedOptions;
   readonly sessions: SessionTable;
   readonly keepAlive: KeepAlive;
+  /** The OAuth guard, when the server is protected. */
+  readonly auth: AuthGuard | undefined;
 }
 
 /** Writes a rejection: its status and headers, and a JSON-RPC error body (with the request's id when known). */

@@ -9,6 +9,9 @@
 import { JsonRpcErrorCode } from '../../jsonrpc/errorCodes.js';
 import { LocalError } from '../../jsonrpc/localError.js';
 import type { RequestId } from '../../jsonrpc/message.js';
+import { withAuth } from './auth/authedExchange.js';
+import { resolveAuth } from './auth/authOptions.js';
+import { AuthGuard } from './auth/guard.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
 import type { HttpExchange } from './exchange.js';
 import { endpointPost } from './endpointPost.js';
@@ -33,6 +36,8 @@ export class McpHttpHandler {
   readonly options: ResolvedOptions;
   readonly sessions: SessionTable;
   readonly keepAlive: KeepAlive;
+  /** The OAuth guard, when `auth` is configured. */
+  readonly auth: AuthGuard | undefined;
   /** What the steps share; private, since it holds the server's view (principals, tool schemas). */
   readonly #scope: HandlerScope;
   #closed = false;
@@ -42,14 +47,15 @@ export class McpHttpHandler {
     this.options = resolveOptions(options);
     this.sessions = new SessionTable(this.options);
     this.keepAlive = new KeepAlive(this.options.keepAliveMs);
+    this.auth = options?.auth === undefined ? undefined : new AuthGuard(resolveAuth(options.auth));
     const view: HttpServerView = serverViewOf(server);
-    this.#scope = { server, view, options: this.options, sessions: this.sessions, keepAlive: this.keepAlive };
+    this.#scope = { server, view, options: this.options, sessions: this.sessions, keepAlive: this.keepAlive, auth: this.auth };
   }
 
   /** True if `path` is one of the paths this handler serves. */
   serves(path: string): boolean {
     const o = this.options;
-    return path === o.path || path === o.ssePath || path === o.messagesPath;
+    return path === o.path || path === o.ssePath || path === o.messagesPath || path === this.auth?.options.metadataPath;
   }
 
   /** Handles one exchange to the end; never rejects (an unexpected failure is a 500). */
@@ -86,6 +92,10 @@ export class McpHttpHandler {
   }
 
   async #dispatch(raw: HttpExchange): Promise<void> {
+    if (raw.path === this.auth?.options.metadataPath) {
+      this.#metadata(raw);
+      return;
+    }
     const cors = corsHeaders(raw, this.options);
     const exchange = cors === undefined ? raw : withHeaders(raw, cors);
     const blocked = checkHost(exchange, this.options) ?? checkOrigin(exchange, this.options);
@@ -110,7 +120,37 @@ export class McpHttpHandler {
       reject(exchange, step);
       return;
     }
-    await step(this.#scope, exchange);
+    if (this.auth === undefined) {
+      await step(this.#scope, exchange);
+      return;
+    }
+    const auth = await this.auth.authenticate(exchange);
+    if (auth instanceof HttpError) reject(exchange, auth);
+    else await step(this.#scope, withAuth(exchange, auth));
+  }
+
+  /**
+   * The Protected Resource Metadata (RFC 9728): public, so any origin may
+   * read it (browser clients discover the authorization server with it); the
+   * `Host` check still applies.
+   */
+  #metadata(exchange: HttpExchange): void {
+    const blocked = checkHost(exchange, this.options);
+    if (blocked !== undefined) {
+      reject(exchange, blocked);
+      return;
+    }
+    const cors = { 'access-control-allow-origin': '*' };
+    if (exchange.method === 'OPTIONS') {
+      exchange.respond(204, { ...cors, 'access-control-allow-methods': 'GET', 'access-control-max-age': '600' });
+      return;
+    }
+    if (exchange.method !== 'GET' && exchange.method !== 'HEAD') {
+      reject(exchange, HttpError.methodNotAllowed('GET'));
+      return;
+    }
+    const body = this.auth?.metadata ?? '{}';
+    exchange.respond(200, { ...cors, 'content-type': 'application/json', 'cache-control': 'max-age=300' }, body);
   }
 
   /** The step that serves this path and method, or the rejection (404, 405). */

@@ -135,6 +135,11 @@ export async function httpSsePost(scope: HandlerScope, exchange: HttpExchange): 
     reject(exchange, new HttpError(400, decoded.error.code, decoded.error.message), requestIdOf(body.value));
     return;
   }
+  const denied = scope.auth?.authorize(body.value, exchange.auth);
+  if (denied !== undefined) {
+    reject(exchange, denied, requestIdOf(body.value));
+    return;
+  }
   session.receive(body.value as object, exchange);
   exchange.respond(202, {});
 }

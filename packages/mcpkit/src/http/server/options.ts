@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { AuthOptions } from './auth/authOptions.js';
 import { MemoryEventStore, type EventStore } from './eventStore.js';
 
 /** Cross-origin resource sharing (off unless configured). */
@@ -57,6 +58,12 @@ export interface HttpHandlerOptions {
   readonly retryMs?: number;
   /** How often an idle SSE stream gets a keep-alive comment, in ms (default 15 000; 0: never). */
   readonly keepAliveMs?: number;
+  /**
+   * OAuth protection (the spec's authorization): every MCP request needs a
+   * valid bearer token for this server, and the Protected Resource Metadata
+   * is served at its well-known path. Handlers read the token as `ctx.auth`.
+   */
+  readonly auth?: AuthOptions;
 }
 
 /** The options with every default applied. */

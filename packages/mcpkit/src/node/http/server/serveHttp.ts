@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LOOPBACK_HOSTS } from '../../../http/server/guards.js';
 import type { Servable } from '../../../http/server/handlerScope.js';
@@ -37,12 +37,22 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-/** Serves `server` over HTTP at `http://host:port/mcp` (and the 2024-11-05 `/sse`, `/messages` beside it). */
+/**
+ * Serves `server` over HTTP at `http://host:port/mcp` (and the 2024-11-05
+ * `/sse`, `/messages` beside it). With `auth` and no `auth.resource`, the
+ * resource (the audience tokens must name) is that URL.
+ */
 export async function serveHttp(server: Servable, options: ServeHttpOptions = {}): Promise<HttpServerHandle> {
   const host = options.host ?? '127.0.0.1';
   const allowedHosts = options.allowedHosts ?? (isLoopback(host) ? LOOPBACK_HOSTS : undefined);
-  const handler = createNodeHandler(server, allowedHosts === undefined ? options : { ...options, allowedHosts });
-  const httpServer = createServer(handler);
+  const resolved = allowedHosts === undefined ? options : { ...options, allowedHosts };
+  // Without a configured resource, the handler waits for the port: the resource is the URL we listen on.
+  const deferred = options.auth !== undefined && options.auth.resource === undefined;
+  let handler: NodeHandler | undefined = deferred ? undefined : createNodeHandler(server, resolved);
+  const httpServer = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (handler !== undefined) handler(req, res);
+    else res.writeHead(503, { 'retry-after': '1' }).end();
+  });
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(options.port ?? 0, host, () => {
@@ -52,12 +62,22 @@ export async function serveHttp(server: Servable, options: ServeHttpOptions = {}
   });
   const { port } = httpServer.address() as AddressInfo;
   const urlHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  const url = `http://${urlHost}:${port}${options.path ?? '/mcp'}`;
+  if (handler === undefined && options.auth !== undefined) {
+    try {
+      handler = createNodeHandler(server, { ...resolved, auth: { ...options.auth, resource: url } });
+    } catch (error) {
+      httpServer.close();
+      throw error;
+    }
+  }
+  const live = handler as NodeHandler;
   return {
-    url: `http://${urlHost}:${port}${handler.http.options.path}`,
+    url,
     server: httpServer,
-    handler,
+    handler: live,
     close: async () => {
-      await handler.close();
+      await live.close();
       await new Promise<void>((resolve) => {
         httpServer.close(() => {
           resolve();

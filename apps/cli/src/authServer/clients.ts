@@ -1,0 +1,169 @@
+/**
+ * The clients the dev authorization server knows: pre-registered ones (from
+ * the command line), those registered dynamically (RFC 7591), and those
+ * identified by a Client ID Metadata Document URL, fetched on first use.
+ *
+ * @module
+ */
+import { randomToken } from './signer.js';
+
+/** How a client authenticates at the token endpoint. */
+export type TokenAuthMethod = 'none' | 'client_secret_basic' | 'client_secret_post';
+
+/** A registered client. */
+export interface Client {
+  readonly clientId: string;
+  /** Absent for public clients (`none`). */
+  readonly secret: string | undefined;
+  readonly authMethod: TokenAuthMethod;
+  readonly redirectUris: readonly string[];
+  readonly grantTypes: readonly string[];
+  readonly name: string | undefined;
+  /** The metadata as registered (echoed by the registration response). */
+  readonly metadata: Readonly<Record<string, unknown>>;
+}
+
+/** A registration request refused (RFC 7591 §3.2.2). */
+export class RegistrationError {
+  constructor(
+    readonly error: 'invalid_redirect_uri' | 'invalid_client_metadata',
+    readonly description: string,
+  ) {}
+}
+
+const AUTH_METHODS: readonly string[] = ['none', 'client_secret_basic', 'client_secret_post'];
+const GRANTS: readonly string[] = ['authorization_code', 'refresh_token', 'client_credentials'];
+
+/** True for redirect URIs the spec allows: https, or http on a loopback host. Fragments never. */
+export function redirectAllowed(uri: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return false;
+  }
+  if (url.hash !== '' || uri.includes('#')) return false;
+  if (url.protocol === 'https:') return true;
+  if (url.protocol !== 'http:') return /^[a-z][a-z0-9+.-]*:$/.test(url.protocol) && url.protocol.includes('.'); // private-use schemes (RFC 8252 §7.1)
+  return isLoopbackHost(url.hostname);
+}
+
+/** True for 127.0.0.0/8, ::1 and localhost. */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+/** Checks client metadata (RFC 7591 §2) and makes the client; `clientId` is given for CIMD clients. */
+export function clientFromMetadata(metadata: Readonly<Record<string, unknown>>, clientId?: string): Client | RegistrationError {
+  const redirects = metadata['redirect_uris'];
+  const grantTypes = metadata['grant_types'] ?? ['authorization_code', 'refresh_token'];
+  const method = metadata['token_endpoint_auth_method'] ?? (clientId === undefined ? 'client_secret_basic' : 'none');
+  if (typeof method !== 'string' || !AUTH_METHODS.includes(method))
+    return new RegistrationError(
+      'invalid_client_metadata',
+      `token_endpoint_auth_method must be one of ${AUTH_METHODS.join(', ')}`,
+    );
+  if (!Array.isArray(grantTypes) || !grantTypes.every((g): g is string => typeof g === 'string' && GRANTS.includes(g)))
+    return new RegistrationError('invalid_client_metadata', `grant_types may only list ${GRANTS.join(', ')}`);
+  const needsRedirect = grantTypes.includes('authorization_code');
+  if (redirects !== undefined && (!Array.isArray(redirects) || !redirects.every((r) => typeof r === 'string')))
+    return new RegistrationError('invalid_redirect_uri', 'redirect_uris must be an array of URIs');
+  const uris = redirects ?? [];
+  if (needsRedirect && uris.length === 0)
+    return new RegistrationError('invalid_redirect_uri', 'redirect_uris is required for the authorization code grant');
+  const bad = uris.find((u) => !redirectAllowed(u));
+  if (bad !== undefined)
+    return new RegistrationError('invalid_redirect_uri', `redirect URI ${bad} must be https, or http on a loopback address`);
+  if (clientId !== undefined && method !== 'none')
+    return new RegistrationError(
+      'invalid_client_metadata',
+      'a client identified by a metadata document must use token_endpoint_auth_method "none"',
+    );
+  if (grantTypes.includes('client_credentials') && method === 'none')
+    return new RegistrationError('invalid_client_metadata', 'the client_credentials grant needs a confidential client');
+  const name = metadata['client_name'];
+  return {
+    clientId: clientId ?? `dev-${randomToken().slice(0, 16)}`,
+    secret: method === 'none' ? undefined : randomToken(),
+    authMethod: method as TokenAuthMethod,
+    redirectUris: uris,
+    grantTypes,
+    name: typeof name === 'string' ? name : undefined,
+    metadata: { ...metadata, token_endpoint_auth_method: method, grant_types: grantTypes, redirect_uris: uris },
+  };
+}
+
+/** The registry of clients. */
+export class Clients {
+  readonly #byId = new Map<string, Client>();
+  readonly #fetching = new Map<string, Promise<Client | RegistrationError>>();
+  readonly #allowInsecureCimd: boolean;
+
+  constructor(options: { readonly allowInsecureCimd?: boolean } = {}) {
+    this.#allowInsecureCimd = options.allowInsecureCimd ?? false;
+  }
+
+  add(client: Client): void {
+    this.#byId.set(client.clientId, client);
+  }
+
+  /** The client with this id: registered, or (for an https URL) described by its metadata document. */
+  async find(clientId: string): Promise<Client | RegistrationError | undefined> {
+    const known = this.#byId.get(clientId);
+    if (known !== undefined) return known;
+    if (!this.#isMetadataUrl(clientId)) return undefined;
+    let pending = this.#fetching.get(clientId);
+    if (pending === undefined) {
+      pending = fetchMetadataDocument(clientId);
+      this.#fetching.set(clientId, pending);
+      void pending.then(() => this.#fetching.delete(clientId));
+    }
+    const client = await pending;
+    if (!(client instanceof RegistrationError)) this.#byId.set(clientId, client);
+    return client;
+  }
+
+  /** An https URL with a path (CIMD §3); http too on loopback when allowed (local development). */
+  #isMetadataUrl(clientId: string): boolean {
+    let url: URL;
+    try {
+      url = new URL(clientId);
+    } catch {
+      return false;
+    }
+    if (url.pathname === '/' || url.hash !== '') return false;
+    return url.protocol === 'https:' || (this.#allowInsecureCimd && url.protocol === 'http:' && isLoopbackHost(url.hostname));
+  }
+}
+
+/** Fetches and checks a Client ID Metadata Document: its `client_id` must be its own URL. */
+async function fetchMetadataDocument(url: string): Promise<Client | RegistrationError> {
+  let document: unknown;
+  try {
+    const response = await fetch(url, {
+      headers: { accept: 'application/json' },
+      redirect: 'error',
+      signal: AbortSignal.timeout(5000),
+    });
+    if (!response.ok)
+      return new RegistrationError(
+        'invalid_client_metadata',
+        `the client metadata document answered HTTP ${String(response.status)}`,
+      );
+    const text = await response.text();
+    if (text.length > 5 * 1024)
+      return new RegistrationError('invalid_client_metadata', 'the client metadata document is larger than 5 KiB');
+    document = JSON.parse(text);
+  } catch (error) {
+    return new RegistrationError(
+      'invalid_client_metadata',
+      `the client metadata document could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (typeof document !== 'object' || document === null)
+    return new RegistrationError('invalid_client_metadata', 'the client metadata document is not a JSON object');
+  const metadata = document as Record<string, unknown>;
+  if (metadata['client_id'] !== url)
+    return new RegistrationError('invalid_client_metadata', 'the client metadata document names another client_id');
+  return clientFromMetadata(metadata, url);
+}
