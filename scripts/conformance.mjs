@@ -256,7 +256,9 @@ if (!args.has('--server-only')) {
   const v1Auth = authScenarios(v1, undefined, false);
   add(report('client', '0.1.16', '2025-11-25 auth', runClientScenarios(v1, v1Auth, [], join(work, 'auth-0.1')), expected.client));
   const v1Ext = authScenarios(v1, undefined, true);
-  add(report('client', '0.1.16', 'extensions auth', runClientScenarios(v1, v1Ext, [], join(work, 'auth-0.1-ext')), expected.client));
+  add(
+    report('client', '0.1.16', 'extensions auth', runClientScenarios(v1, v1Ext, [], join(work, 'auth-0.1-ext')), expected.client),
+  );
   const v2 = suiteEntry('conformance-0.2');
   for (const wire of ['2025-11-25', '2026-07-28']) {
     const out = join(work, `auth-0.2-${wire}`);
@@ -268,7 +270,15 @@ if (!args.has('--server-only')) {
     add(report('client', '0.2.0-alpha.12', `${wire} auth`, results, expected.client));
   }
   const v2Ext = authScenarios(v2, undefined, true);
-  add(report('client', '0.2.0-alpha.12', 'extensions auth', runClientScenarios(v2, v2Ext, [], join(work, 'auth-0.2-ext')), expected.client));
+  add(
+    report(
+      'client',
+      '0.2.0-alpha.12',
+      'extensions auth',
+      runClientScenarios(v2, v2Ext, [], join(work, 'auth-0.2-ext')),
+      expected.client,
+    ),
+  );
 }
 // ---- end of the authorization block ------------------------------------------------------------------------
 
