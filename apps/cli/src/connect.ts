@@ -11,13 +11,13 @@ import { McpClient, type CallOptions } from 'mcpkit/client';
 import { connectHttp, SseClientTransport } from 'mcpkit/node';
 import type { LoggingLevel, LoggingMessageParams } from 'mcpkit/protocol';
 import { StdioClientTransport } from 'mcpkit/stdio';
+import { cliOAuthClient } from './authSettings.js';
 import type { ClientSettings } from './clientArgs.js';
 import { CliError, ExitCode } from './exitCodes.js';
 import { exitCodeFor, messageFor } from './failure.js';
 import { cliHandlers } from './handlers.js';
 import type { Io } from './io.js';
 import { progressReporter } from './output/progress.js';
-import type { Target } from './target.js';
 import { version } from './version.js';
 
 /** What a command's work gets. */
@@ -38,13 +38,18 @@ class StderrTail {
   }
 }
 
-function transportFor(target: Target, io: Io, quiet: boolean, tail: StderrTail): Transport {
+async function transportFor(settings: ClientSettings, io: Io, tail: StderrTail): Promise<Transport> {
+  const { target, quiet } = settings;
   if (target.kind === 'http') {
     const warn = (message: string): void => {
       if (!quiet) io.stderr(`mcpkit: ${message}\n`);
     };
-    if (target.transport === 'sse') return new SseClientTransport({ url: target.url, headers: target.headers });
-    return connectHttp(target.url, { headers: target.headers, onWarning: warn });
+    // A URL target authorizes by itself when the server asks (unless the line gave its own Authorization).
+    const hasAuthorization = Object.keys(target.headers).some((h) => h.toLowerCase() === 'authorization');
+    const auth = hasAuthorization ? undefined : await cliOAuthClient(settings.auth, io, quiet);
+    const shared = { headers: target.headers, ...(auth === undefined ? {} : { auth }) };
+    if (target.transport === 'sse') return new SseClientTransport({ url: target.url, ...shared });
+    return connectHttp(target.url, { ...shared, onWarning: warn });
   }
   return new StdioClientTransport({
     command: target.command,
@@ -85,6 +90,8 @@ export async function withSession(
   work: (session: Session) => Promise<ExitCode>,
 ): Promise<ExitCode> {
   for (const warning of settings.warnings) io.stderr(`mcpkit: ${warning}\n`);
+  const tail = new StderrTail();
+  const transport = await transportFor(settings, io, tail);
   const controller = new AbortController();
   let stop: Stop | undefined;
   const halt = (why: Stop): void => {
@@ -98,8 +105,6 @@ export async function withSession(
   };
   process.on('SIGINT', onSigint);
   const timer = settings.timeoutMs === undefined ? undefined : setTimeout(halt, settings.timeoutMs, 'timeout');
-  const tail = new StderrTail();
-  const transport = transportFor(settings.target, io, settings.quiet, tail);
   const client = new McpClient({
     name: 'mcpkit-cli',
     version: version(),

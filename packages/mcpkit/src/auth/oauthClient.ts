@@ -94,7 +94,7 @@ export class OAuthClient implements HttpAuthorizer {
         'retry_limit',
         `${server.href} still refuses after ${MAX_AUTHORIZATIONS} authorizations${error === undefined ? '' : ` (${error.slice(0, 100)})`}: giving up`,
       );
-    const pending = this.#authorize(server, challenge, reply.status === 403, sent !== undefined);
+    const pending = this.#authorize(server, challenge, reply.status === 403, sent !== undefined, request.signal);
     this.#pending = pending;
     try {
       await pending;
@@ -117,9 +117,14 @@ export class OAuthClient implements HttpAuthorizer {
     return this.#tokens?.scopes ?? [];
   }
 
-  get #http(): AuthHttp {
+  /** The HTTP of authorization, cancelled by the application's signal or by that of the request that needed it. */
+  #http(signal?: AbortSignal): AuthHttp {
     const fetchImpl: FetchLike = this.#options.fetch ?? ((input, init) => fetch(input, init));
-    return { fetch: fetchImpl, signal: this.#options.signal };
+    const own = this.#options.signal;
+    return {
+      fetch: fetchImpl,
+      signal: own === undefined ? signal : signal === undefined ? own : AbortSignal.any([own, signal]),
+    };
   }
 
   /** The tokens to send, loaded once from the store, refreshed ahead of their expiry. */
@@ -134,7 +139,9 @@ export class OAuthClient implements HttpAuthorizer {
       this.#tokens = undefined;
       return undefined;
     }
-    const refreshing = this.#refresh(this.#server, tokens, new URL(tokens.tokenEndpoint), undefined).then(() => undefined);
+    const refreshing = this.#refresh(this.#http(), this.#server, tokens, new URL(tokens.tokenEndpoint), undefined).then(
+      () => undefined,
+    );
     this.#pending = refreshing;
     try {
       await refreshing;
@@ -145,8 +152,14 @@ export class OAuthClient implements HttpAuthorizer {
   }
 
   /** One authorization: discovery, then a refresh where it can do, else the grant. */
-  async #authorize(server: URL, challenge: Challenge | undefined, stepUp: boolean, hadToken: boolean): Promise<void> {
-    const http = this.#http;
+  async #authorize(
+    server: URL,
+    challenge: Challenge | undefined,
+    stepUp: boolean,
+    hadToken: boolean,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    const http = this.#http(signal);
     const discovery = await discover(http, server, challenge);
     this.#options.onEvent?.({ type: 'discovered', issuer: discovery.issuer, resource: discovery.resource });
     const key = serverKey(server);
@@ -155,11 +168,11 @@ export class OAuthClient implements HttpAuthorizer {
     // A token from another authorization server is of no use here, and is never refreshed there.
     const current = old !== undefined && old.issuer === discovery.issuer ? old : undefined;
     if (!stepUp && hadToken && current?.refreshToken !== undefined) {
-      if (await this.#refresh(server, current, discovery.tokenEndpoint, discovery)) return;
+      if (await this.#refresh(http, server, current, discovery.tokenEndpoint, discovery)) return;
     }
     const scopes = this.#scopesFor(challenge, discovery, stepUp, current);
     this.#requested = scopes;
-    const tokens = await this.#grant(discovery, scopes, record);
+    const tokens = await this.#grant(http, discovery, scopes, record);
     this.#tokens = tokens;
     this.#options.onEvent?.({ type: 'authorized', issuer: discovery.issuer, scopes: tokens.scopes });
   }
@@ -190,8 +203,12 @@ export class OAuthClient implements HttpAuthorizer {
     return [...scopes];
   }
 
-  async #grant(discovery: Discovery, scopes: readonly string[], record: StoredAuthorization): Promise<StoredTokens> {
-    const http = this.#http;
+  async #grant(
+    http: AuthHttp,
+    discovery: Discovery,
+    scopes: readonly string[],
+    record: StoredAuthorization,
+  ): Promise<StoredTokens> {
     const grant = this.#options.grant ?? { type: 'authorization_code' };
     if (grant.type === 'authorization_code') {
       const result = await authorizeWithCode(http, this.#options, discovery, scopes, record, this.#dpop);
@@ -247,13 +264,19 @@ export class OAuthClient implements HttpAuthorizer {
   }
 
   /** Refreshes; false (and the tokens dropped) when the server refuses. */
-  async #refresh(server: URL, tokens: StoredTokens, tokenEndpoint: URL, discovery: Discovery | undefined): Promise<boolean> {
+  async #refresh(
+    http: AuthHttp,
+    server: URL,
+    tokens: StoredTokens,
+    tokenEndpoint: URL,
+    discovery: Discovery | undefined,
+  ): Promise<boolean> {
     const key = serverKey(server);
     const record: StoredAuthorization = (await this.#store.get(key)) ?? { server: key };
     const client = this.#clientFor(tokens, record, discovery);
     if (client === undefined || tokens.refreshToken === undefined) return false;
     try {
-      const fresh = await requestTokens(this.#http, {
+      const fresh = await requestTokens(http, {
         tokenEndpoint,
         issuer: discovery?.metadata?.issuer ?? tokens.issuer,
         resource: tokens.resource,
