@@ -112,7 +112,7 @@ export async function signJwt(
   return `${input}.${base64url(new Uint8Array(signature))}`;
 }
 
-function pemBytes(pem: string): Uint8Array {
+function pemBytes(pem: string): Uint8Array<ArrayBuffer> {
   const match = /-----BEGIN PRIVATE KEY-----([\s\S]+?)-----END PRIVATE KEY-----/.exec(pem);
   if (match === null)
     throw new AuthorizationError(
