@@ -8,7 +8,8 @@
 // reason) are reported but do not fail the run.
 //
 // Client scenarios run mcpkit's conformance client (`mcpkit conformance-client`,
-// apps/cli/src/conformance) one at a time: every non-OAuth, non-extension one
+// apps/cli/src/conformance) one at a time: every non-OAuth, non-extension one (the auth/* ones: see the
+// authorization block below)
 // (0.1.16: the four that need no OAuth; 0.2.0-alpha.12: what `list --client
 // --spec-version <wire>` names, at both wires). The CLI must be built.
 //
