@@ -21,6 +21,7 @@ import {
 import { FileTokenStore, LoopbackAuthorization, defaultTokenFile } from 'mcpkit/node';
 import { UsageError } from './exitCodes.js';
 import type { Io } from './io.js';
+import type { Target } from './target.js';
 
 /** The authorization options of every client command. */
 export const AUTH_OPTIONS = {
@@ -66,6 +67,31 @@ export function parseAuthSettings(
     clientCredentials,
     scopes,
   };
+}
+
+/** What a bare command line means: the browser, no pre-registered client. */
+export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
+  noBrowser: false,
+  clientId: undefined,
+  clientSecret: undefined,
+  clientKeyFile: undefined,
+  clientCredentials: false,
+  scopes: [],
+};
+
+/**
+ * The OAuth client for `target`: one for a URL, unless the line gave its own
+ * `Authorization` header (sent as given); none for a stdio server.
+ */
+export async function targetAuth(
+  target: Target,
+  settings: AuthSettings,
+  io: Io,
+  quiet: boolean,
+): Promise<OAuthClient | undefined> {
+  if (target.kind !== 'http') return undefined;
+  if (Object.keys(target.headers).some((h) => h.toLowerCase() === 'authorization')) return undefined;
+  return cliOAuthClient(settings, io, quiet);
 }
 
 /** The token file of this user (`MCPKIT_AUTH_FILE` overrides it). */

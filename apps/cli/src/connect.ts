@@ -11,13 +11,15 @@ import { McpClient, type CallOptions } from 'mcpkit/client';
 import { connectHttp, SseClientTransport } from 'mcpkit/node';
 import type { LoggingLevel, LoggingMessageParams } from 'mcpkit/protocol';
 import { StdioClientTransport } from 'mcpkit/stdio';
-import { cliOAuthClient } from './authSettings.js';
+import type { HttpAuthorizer } from 'mcpkit/http';
+import { targetAuth } from './authSettings.js';
 import type { ClientSettings } from './clientArgs.js';
 import { CliError, ExitCode } from './exitCodes.js';
 import { exitCodeFor, messageFor } from './failure.js';
 import { cliHandlers } from './handlers.js';
 import type { Io } from './io.js';
 import { progressReporter } from './output/progress.js';
+import type { Target } from './target.js';
 import { version } from './version.js';
 
 /** What a command's work gets. */
@@ -38,15 +40,11 @@ class StderrTail {
   }
 }
 
-async function transportFor(settings: ClientSettings, io: Io, tail: StderrTail): Promise<Transport> {
-  const { target, quiet } = settings;
+function transportFor(target: Target, io: Io, quiet: boolean, tail: StderrTail, auth: HttpAuthorizer | undefined): Transport {
   if (target.kind === 'http') {
     const warn = (message: string): void => {
       if (!quiet) io.stderr(`mcpkit: ${message}\n`);
     };
-    // A URL target authorizes by itself when the server asks (unless the line gave its own Authorization).
-    const hasAuthorization = Object.keys(target.headers).some((h) => h.toLowerCase() === 'authorization');
-    const auth = hasAuthorization ? undefined : await cliOAuthClient(settings.auth, io, quiet);
     const shared = { headers: target.headers, ...(auth === undefined ? {} : { auth }) };
     if (target.transport === 'sse') return new SseClientTransport({ url: target.url, ...shared });
     return connectHttp(target.url, { ...shared, onWarning: warn });
@@ -72,8 +70,8 @@ async function transportFor(settings: ClientSettings, io: Io, tail: StderrTail):
  * upstream from here, so it reaches a URL exactly as the client commands do
  * (headers, HTTP+SSE fallback, and whatever authorization they gain).
  */
-export function targetTransport(target: Target, io: Io, quiet: boolean): Transport {
-  return transportFor(target, io, quiet, new StderrTail());
+export function targetTransport(target: Target, io: Io, quiet: boolean, auth?: HttpAuthorizer): Transport {
+  return transportFor(target, io, quiet, new StderrTail(), auth);
 }
 
 /** Why the command's signal fired. */
@@ -91,7 +89,9 @@ export async function withSession(
 ): Promise<ExitCode> {
   for (const warning of settings.warnings) io.stderr(`mcpkit: ${warning}\n`);
   const tail = new StderrTail();
-  const transport = await transportFor(settings, io, tail);
+  // A URL target authorizes by itself when the server asks.
+  const auth = await targetAuth(settings.target, settings.auth, io, settings.quiet);
+  const transport = transportFor(settings.target, io, settings.quiet, tail, auth);
   const controller = new AbortController();
   let stop: Stop | undefined;
   const halt = (why: Stop): void => {
