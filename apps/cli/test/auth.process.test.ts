@@ -7,6 +7,8 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { McpClient } from 'mcpkit/client';
+import { StdioClientTransport } from 'mcpkit/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSdkProtectedServer, type SdkProtectedServer } from '../../../packages/mcpkit/test/auth/sdkProtectedServer.js';
 import { CLI_ENTRY } from '../../../test/support/harness.js';
@@ -100,5 +102,26 @@ describe('mcpkit login / auth list / logout (process)', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('whoami');
     await cli(['logout', sdk!.url.href]);
+  });
+});
+
+describe('mcpkit bridge <url> (process)', () => {
+  it('authorizes at a protected server for a stdio host, through the same client as the commands', async () => {
+    const host = new McpClient({ name: 'stdio-host', version: '1.0.0', era: 'handshake' });
+    const file = join(dir!, 'bridge-auth.json');
+    await host.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI_ENTRY, 'bridge', sdk!.url.href],
+        env: { HOME: dir!, MCPKIT_AUTH_FILE: file, BROWSER: env['BROWSER'] ?? '' },
+      }),
+    );
+    try {
+      const result = await host.callTool({ name: 'whoami', arguments: {} });
+      expect(JSON.stringify(result.content)).toContain('scopes mcp:tools');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    } finally {
+      await host.close();
+    }
   });
 });
