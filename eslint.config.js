@@ -127,6 +127,10 @@ export default tseslint.config(
   ),
   layer('http/wire', ['server', 'client', 'node', 'testing', 'host'], 'http/wire is what both sides read: it imports neither.'),
   layer('node', ['host'], 'The host sits above node: node never imports it.'),
+  // The OAuth client sits above the HTTP client transports (it is their `auth`) and below node.
+  layer('auth', ['server', 'node', 'testing', 'host'], 'mcpkit/auth is a client layer over http: no server, no Node.', [
+    { group: ['../http/server/*', '../http/server/**'], message: 'The OAuth client uses the HTTP client side only.' },
+  ]),
   // The host sits above client, http and node and uses only their public entries (each folder's index.js),
   // as an application would; its Node leaf (src/host/node) is the only part that may reach Node.
   {

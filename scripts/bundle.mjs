@@ -39,9 +39,10 @@ const ENTRIES = {
   host: 'host/node/index.js',
   'host-neutral': 'host/index.js',
   'host-config': 'host/config/index.js',
+  auth: 'auth/index.js',
 };
 /** The entries that must not reach Node's built-in modules. */
-const NEUTRAL = ['index', 'jsonrpc', 'protocol', 'schema', 'server', 'client', 'http', 'testing', 'host-neutral', 'host-config'];
+const NEUTRAL = ['index', 'jsonrpc', 'protocol', 'schema', 'server', 'client', 'http', 'testing', 'host-neutral', 'host-config', 'auth'];
 
 const dependencies = Object.keys(pkg.dependencies ?? {});
 const isExternal = (id) => id.startsWith('node:') || dependencies.some((d) => id === d || id.startsWith(`${d}/`));

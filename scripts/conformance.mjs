@@ -8,13 +8,15 @@
 // reason) are reported but do not fail the run.
 //
 // Client scenarios run mcpkit's conformance client (`mcpkit conformance-client`,
-// apps/cli/src/conformance) one at a time: every non-OAuth, non-extension one
+// apps/cli/src/conformance) one at a time: every non-OAuth, non-extension one (the auth/* ones: see the
+// authorization block below)
 // (0.1.16: the four that need no OAuth; 0.2.0-alpha.12: what `list --client
 // --spec-version <wire>` names, at both wires). The CLI must be built.
 //
 // The suite's two authorization-server scenarios run against `mcpkit auth-server` (their own line).
 //
-// Usage: node scripts/conformance.mjs [--server-only] [--client-only] [--keep] [--verbose]
+// Usage: node scripts/conformance.mjs [--server-only] [--client-only] [--auth-only] [--keep] [--verbose]
+// (--auth-only: with --client-only, the authorization lines alone)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -279,7 +281,7 @@ if (!args.has('--client-only')) {
 }
 // ---- end of the authorization-server block -----------------------------------------------------------------
 
-if (!args.has('--server-only')) {
+if (!args.has('--server-only') && !args.has('--auth-only')) {
   const v1Entry = suiteEntry('conformance-0.1');
   const v1Scenarios = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry'];
   add(
@@ -306,6 +308,50 @@ if (!args.has('--server-only')) {
     );
   }
 }
+
+// ---- Authorization: client auth/* scenarios ---------------------------------------------------------------
+// mcpkit's conformance client authorizes through mcpkit/auth (headless: the mock authorization server redirects at
+// once). Lines, one per suite, wire and group: `client <suite> <wire> auth` (every auth/* a suite lists for that wire,
+// plus, on the 2025-11-25 line of 0.2.0-alpha.12, the two 2025-03-26 backcompat ones, which that suite runs only
+// without --spec-version), and `client <suite> extensions auth` (the auth extension scenarios, at their default wire).
+function authScenarios(entry, wire, extensions) {
+  const argv = [entry, 'list', '--client', ...(wire === undefined ? [] : ['--spec-version', wire])];
+  const r = spawnSync(node, argv, { cwd: root, encoding: 'utf8' });
+  return [...r.stdout.matchAll(/^\s*-\s+(auth\/\S+)\s+\[([^\]]*)\]/gm)]
+    .filter(([, , tags]) => (tags === 'extension') === extensions)
+    .map(([, name]) => name);
+}
+
+if (!args.has('--server-only')) {
+  const v1 = suiteEntry('conformance-0.1');
+  const v1Auth = authScenarios(v1, undefined, false);
+  add(report('client', '0.1.16', '2025-11-25 auth', runClientScenarios(v1, v1Auth, [], join(work, 'auth-0.1')), expected.client));
+  const v1Ext = authScenarios(v1, undefined, true);
+  add(
+    report('client', '0.1.16', 'extensions auth', runClientScenarios(v1, v1Ext, [], join(work, 'auth-0.1-ext')), expected.client),
+  );
+  const v2 = suiteEntry('conformance-0.2');
+  for (const wire of ['2025-11-25', '2026-07-28']) {
+    const out = join(work, `auth-0.2-${wire}`);
+    const results = runClientScenarios(v2, authScenarios(v2, wire, false), ['--spec-version', wire], out);
+    if (wire === '2025-11-25') {
+      const backcompat = authScenarios(v2, undefined, false).filter((s) => s.startsWith('auth/2025-03-26-'));
+      for (const [s, v] of runClientScenarios(v2, backcompat, [], `${out}-backcompat`)) results.set(s, v);
+    }
+    add(report('client', '0.2.0-alpha.12', `${wire} auth`, results, expected.client));
+  }
+  const v2Ext = authScenarios(v2, undefined, true);
+  add(
+    report(
+      'client',
+      '0.2.0-alpha.12',
+      'extensions auth',
+      runClientScenarios(v2, v2Ext, [], join(work, 'auth-0.2-ext')),
+      expected.client,
+    ),
+  );
+}
+// ---- end of the authorization block ------------------------------------------------------------------------
 
 if (!args.has('--keep')) rmSync(work, { recursive: true, force: true });
 else process.stdout.write(`outputs kept in ${work}\n`);

@@ -9,6 +9,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isRevision } from 'mcpkit/protocol';
 import type { EraPreference } from 'mcpkit/client';
+import { AUTH_OPTIONS, parseAuthSettings, type AuthSettings } from './authSettings.js';
 import { UsageError } from './exitCodes.js';
 import { isHttpUrl, type Target } from './target.js';
 import { resolveTarget } from './targetOptions.js';
@@ -32,6 +33,7 @@ export const CLIENT_OPTIONS = {
   json: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   help: { type: 'boolean', short: 'h' },
+  ...AUTH_OPTIONS,
 } as const satisfies Options;
 
 /** How to connect and what to show, from the shared options. */
@@ -46,6 +48,8 @@ export interface ClientSettings {
   readonly quiet: boolean;
   /** One-line notes for stderr about the line itself (a deprecated spelling). */
   readonly warnings: readonly string[];
+  /** How to authorize at a URL target. */
+  readonly auth: AuthSettings;
 }
 
 /** A client command's line, parsed. */
@@ -98,6 +102,7 @@ export function parseClientArgs(
     json: values['json'] === true,
     quiet: values['quiet'] === true,
     warnings: eraNote === undefined ? [] : [eraNote],
+    auth: parseAuthSettings(values, name, env),
   };
   return { values, positionals, help: false, settings };
 }

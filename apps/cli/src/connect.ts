@@ -11,6 +11,8 @@ import { McpClient, type CallOptions } from 'mcpkit/client';
 import { connectHttp, SseClientTransport } from 'mcpkit/node';
 import type { LoggingLevel, LoggingMessageParams } from 'mcpkit/protocol';
 import { StdioClientTransport } from 'mcpkit/stdio';
+import type { HttpAuthorizer } from 'mcpkit/http';
+import { targetAuth } from './authSettings.js';
 import type { ClientSettings } from './clientArgs.js';
 import { CliError, ExitCode } from './exitCodes.js';
 import { exitCodeFor, messageFor } from './failure.js';
@@ -38,13 +40,14 @@ class StderrTail {
   }
 }
 
-function transportFor(target: Target, io: Io, quiet: boolean, tail: StderrTail): Transport {
+function transportFor(target: Target, io: Io, quiet: boolean, tail: StderrTail, auth: HttpAuthorizer | undefined): Transport {
   if (target.kind === 'http') {
     const warn = (message: string): void => {
       if (!quiet) io.stderr(`mcpkit: ${message}\n`);
     };
-    if (target.transport === 'sse') return new SseClientTransport({ url: target.url, headers: target.headers });
-    return connectHttp(target.url, { headers: target.headers, onWarning: warn });
+    const shared = { headers: target.headers, ...(auth === undefined ? {} : { auth }) };
+    if (target.transport === 'sse') return new SseClientTransport({ url: target.url, ...shared });
+    return connectHttp(target.url, { ...shared, onWarning: warn });
   }
   return new StdioClientTransport({
     command: target.command,
@@ -67,8 +70,8 @@ function transportFor(target: Target, io: Io, quiet: boolean, tail: StderrTail):
  * upstream from here, so it reaches a URL exactly as the client commands do
  * (headers, HTTP+SSE fallback, and whatever authorization they gain).
  */
-export function targetTransport(target: Target, io: Io, quiet: boolean): Transport {
-  return transportFor(target, io, quiet, new StderrTail());
+export function targetTransport(target: Target, io: Io, quiet: boolean, auth?: HttpAuthorizer): Transport {
+  return transportFor(target, io, quiet, new StderrTail(), auth);
 }
 
 /** Why the command's signal fired. */
@@ -85,6 +88,10 @@ export async function withSession(
   work: (session: Session) => Promise<ExitCode>,
 ): Promise<ExitCode> {
   for (const warning of settings.warnings) io.stderr(`mcpkit: ${warning}\n`);
+  const tail = new StderrTail();
+  // A URL target authorizes by itself when the server asks.
+  const auth = await targetAuth(settings.target, settings.auth, io, settings.quiet);
+  const transport = transportFor(settings.target, io, settings.quiet, tail, auth);
   const controller = new AbortController();
   let stop: Stop | undefined;
   const halt = (why: Stop): void => {
@@ -98,8 +105,6 @@ export async function withSession(
   };
   process.on('SIGINT', onSigint);
   const timer = settings.timeoutMs === undefined ? undefined : setTimeout(halt, settings.timeoutMs, 'timeout');
-  const tail = new StderrTail();
-  const transport = transportFor(settings.target, io, settings.quiet, tail);
   const client = new McpClient({
     name: 'mcpkit-cli',
     version: version(),

@@ -47,6 +47,16 @@ Connection:
       --log-level <level>   Ask for the server's log messages at this level
                             (debug, info, ... emergency); shown on stderr
 
+Authorization (URL targets; done by itself when the server asks):
+      --no-browser          Print the authorization URL, do not open a browser
+      --client-id <id>      A client registered beforehand with the server's
+                            authorization server
+      --client-secret <s>   Its secret (or MCPKIT_CLIENT_SECRET)
+      --client-key <file>   Its private key (PKCS#8 PEM or JWK): private_key_jwt
+      --client-credentials  Authorize as a machine client, no browser
+      --scope <scopes>      Ask for these scopes too (repeatable)
+                            Tokens are kept per server (see mcpkit login --help)
+
 Output:
       --json                Print the spec result object as JSON (lists with all
                             pages gathered), for scripts

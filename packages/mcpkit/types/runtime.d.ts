@@ -61,6 +61,51 @@ interface SubtleCryptoLike {
   sign(algorithm: 'HMAC', key: CryptoKeyLike, data: Uint8Array): Promise<ArrayBuffer>;
   verify(algorithm: 'HMAC', key: CryptoKeyLike, signature: Uint8Array, data: Uint8Array): Promise<boolean>;
   digest(algorithm: 'SHA-256', data: Uint8Array): Promise<ArrayBuffer>;
+  // Signing keys for JWTs (mcpkit/auth: private_key_jwt, DPoP proofs).
+  importKey(
+    format: 'pkcs8',
+    keyData: Uint8Array,
+    algorithm: SignatureAlgorithmLike,
+    extractable: boolean,
+    usages: readonly ('sign' | 'verify')[],
+  ): Promise<CryptoKeyLike>;
+  importKey(
+    format: 'jwk',
+    keyData: JsonWebKeyLike,
+    algorithm: SignatureAlgorithmLike,
+    extractable: boolean,
+    usages: readonly ('sign' | 'verify')[],
+  ): Promise<CryptoKeyLike>;
+  generateKey(
+    algorithm: SignatureAlgorithmLike,
+    extractable: boolean,
+    usages: readonly ('sign' | 'verify')[],
+  ): Promise<{ readonly publicKey: CryptoKeyLike; readonly privateKey: CryptoKeyLike }>;
+  exportKey(format: 'jwk', key: CryptoKeyLike): Promise<JsonWebKeyLike>;
+  sign(algorithm: SignatureAlgorithmLike, key: CryptoKeyLike, data: Uint8Array): Promise<ArrayBuffer>;
+}
+
+/** The WebCrypto signature algorithms mcpkit/auth uses (ECDSA P-256, RSASSA-PKCS1-v1_5, RSA-PSS, Ed25519). */
+interface SignatureAlgorithmLike {
+  readonly name: string;
+  readonly namedCurve?: string;
+  readonly hash?: string | { readonly name: string };
+  readonly saltLength?: number;
+  readonly modulusLength?: number;
+  readonly publicExponent?: Uint8Array;
+}
+
+/** A JSON Web Key, as WebCrypto imports and exports it. */
+interface JsonWebKeyLike {
+  kty?: string;
+  crv?: string;
+  x?: string;
+  y?: string;
+  n?: string;
+  e?: string;
+  d?: string;
+  kid?: string;
+  alg?: string;
 }
 
 declare const crypto: {
@@ -163,6 +208,17 @@ interface RequestInit {
 
 declare function fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
 
+declare class URLSearchParams {
+  constructor(init?: string | Record<string, string> | [string, string][]);
+  get(name: string): string | null;
+  has(name: string): boolean;
+  set(name: string, value: string): void;
+  append(name: string, value: string): void;
+  delete(name: string): void;
+  forEach(callback: (value: string, key: string) => void): void;
+  toString(): string;
+}
+
 declare class URL {
   constructor(url: string | URL, base?: string | URL);
   readonly href: string;
@@ -172,5 +228,10 @@ declare class URL {
   readonly pathname: string;
   readonly search: string;
   readonly hash: string;
+  readonly hostname: string;
+  readonly port: string;
+  readonly username: string;
+  readonly password: string;
+  readonly searchParams: URLSearchParams;
   toString(): string;
 }

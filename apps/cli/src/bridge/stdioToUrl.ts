@@ -7,6 +7,7 @@
  * @module
  */
 import { StdioServerTransport } from 'mcpkit/stdio';
+import { DEFAULT_AUTH_SETTINGS, targetAuth, type AuthSettings } from '../authSettings.js';
 import { targetTransport } from '../connect.js';
 import { ExitCode } from '../exitCodes.js';
 import type { Io } from '../io.js';
@@ -23,6 +24,8 @@ const CLOSE_GRACE_MS = 2000;
 export interface StdioToUrlOptions {
   readonly target: HttpTarget;
   readonly quiet: boolean;
+  /** How to authorize at the URL when it asks (the client commands' options). */
+  readonly auth?: AuthSettings;
 }
 
 /** Runs the bridge until the host closes stdin; resolves with the exit code. */
@@ -33,7 +36,13 @@ export async function bridgeStdioToUrl(options: StdioToUrlOptions, io: Io): Prom
   };
   // A handshake-era host in front of a stateless-only server is translated for; anything else passes through.
   // An HTTP+SSE connection that ends is opened again, with the host's handshake replayed.
-  const connection = new RestartingUpstream({ spawn: () => targetTransport(target, io, quiet), label: target.label, log });
+  // One OAuth client for the bridge's life: a restarted upstream keeps its tokens.
+  const auth = await targetAuth(target, options.auth ?? DEFAULT_AUTH_SETTINGS, io, quiet);
+  const connection = new RestartingUpstream({
+    spawn: () => targetTransport(target, io, quiet, auth),
+    label: target.label,
+    log,
+  });
   const upstream = new HandshakeOverStateless(connection, log);
   // The host's stdin closing ends the bridge, after the upstream session is ended (not at once, as a plain server would).
   const host = new AnswerApart(new StdioServerTransport({ onStdinClose: 'close' }));

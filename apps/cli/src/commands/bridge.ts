@@ -5,6 +5,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
+import { AUTH_OPTIONS, parseAuthSettings } from '../authSettings.js';
 import { ExitCode, UsageError } from '../exitCodes.js';
 import type { Io } from '../io.js';
 import { isHttpUrl, type HttpTarget } from '../target.js';
@@ -23,6 +24,7 @@ const OPTIONS = {
   'auth-server': { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   help: { type: 'boolean', short: 'h' },
+  ...AUTH_OPTIONS,
 } as const;
 
 /** `mcpkit bridge --help`. */
@@ -37,7 +39,11 @@ that only start stdio servers (a Claude Desktop config, say):
 It speaks Streamable HTTP, falling back to HTTP+SSE (or HTTP+SSE only with
 --sse), and relays every message both ways: requests, progress, cancellation,
 logging, list changes, and the server's own requests (sampling, elicitation,
-roots). It ends when stdin closes.
+roots). It ends when stdin closes. When the server asks for authorization
+(OAuth), the bridge authorizes as the client commands do: the browser opens
+(or, with --no-browser, the URL is printed on stderr) and the tokens are kept
+per server in ~/.config/mcpkit/auth.json; \`mcpkit login <url>\` does it ahead
+of time.
 
 The second form serves a stdio server on HTTP, at http://<host>:<port>/mcp
 (Streamable HTTP, every revision) and /sse + /messages (HTTP+SSE):
@@ -55,6 +61,10 @@ Options:
   --cwd <dir>           The command's working directory
   --inherit-env         Pass this process's whole environment to the command
   --auth-server <url>   Protect the HTTP endpoint with this authorization server
+  --no-browser, --client-id <id>, --client-secret <s>, --client-key <file>,
+  --client-credentials, --scope <s>
+                        Authorization at <url>, as for the client commands
+                        (see mcpkit login --help)
   -q, --quiet           No diagnostics on stderr
   -h, --help            Show this help
 
@@ -107,7 +117,8 @@ async function toUrl(values: Values, positionals: readonly string[], command: re
   if (!isHttpUrl(url)) throw new UsageError(`bridge needs an http:// or https:// URL, not ${JSON.stringify(url)}`, 'bridge');
   const target = resolveTarget({ header: values.header, sse: values.sse }, url, [], 'bridge') as HttpTarget;
   const { bridgeStdioToUrl } = await import('../bridge/stdioToUrl.js');
-  return bridgeStdioToUrl({ target, quiet: values.quiet === true }, io);
+  const auth = parseAuthSettings(values, 'bridge');
+  return bridgeStdioToUrl({ target, quiet: values.quiet === true, auth }, io);
 }
 
 async function toHttp(values: Values, positionals: readonly string[], command: readonly string[], io: Io): Promise<ExitCode> {

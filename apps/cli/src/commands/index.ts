@@ -12,6 +12,8 @@ import type { Command } from './command.js';
 import { completeCommand } from './complete.js';
 import { discoverCommand } from './discover.js';
 import { listCommand } from './list.js';
+import { authCommand } from './auth.js';
+import { loginCommand, logoutCommand } from './login.js';
 import { promptCommand } from './prompt.js';
 import { readCommand } from './read.js';
 import { serveCommand } from './serve.js';
@@ -47,5 +49,8 @@ export const COMMANDS: readonly Command[] = [
   bridgeCommand,
   authServerCommand,
   chatCommand,
+  loginCommand,
+  logoutCommand,
+  authCommand,
   conformanceClientCommand,
 ];

@@ -12,7 +12,8 @@ import { McpClient } from 'mcpkit/client';
 import { connectHttp } from 'mcpkit/node';
 import { ExitCode, UsageError } from '../exitCodes.js';
 import type { Io } from '../io.js';
-import { SCENARIOS } from './scenarios.js';
+import { conformanceAuth } from './authOptions.js';
+import { SCENARIOS, authScenario } from './scenarios.js';
 
 /** What the environment asks for. */
 interface Request {
@@ -68,7 +69,7 @@ export async function runConformanceClient(
   const url = args[args.length - 1];
   if (url === undefined) throw new UsageError('conformance-client needs the server URL', 'conformance-client');
   const request = readRequest(env);
-  const scenario = SCENARIOS[request.scenario];
+  const scenario = SCENARIOS[request.scenario] ?? (request.scenario.startsWith('auth/') ? authScenario : undefined);
   if (scenario === undefined) {
     io.stderr(`mcpkit conformance-client: scenario ${request.scenario} is not implemented\n`);
     return ExitCode.Error;
@@ -77,7 +78,8 @@ export async function runConformanceClient(
   const log = (line: string): void => {
     io.stderr(`[${request.scenario}] ${line}\n`);
   };
-  await client.connect(connectHttp(url, { onWarning: log }));
+  const auth = await conformanceAuth(request.scenario, request.context, log);
+  await client.connect(connectHttp(url, { onWarning: log, ...(auth === undefined ? {} : { auth }) }));
   log(`connected: ${client.era ?? '?'} ${client.revision ?? '?'}`);
   try {
     await scenario({ client, context: request.context, log });

@@ -44,6 +44,18 @@ function findTool(tools: readonly Tool[], name: string): Tool {
   return tool;
 }
 
+/**
+ * Every `auth/*` scenario: the work of an application (list the tools, call
+ * them); the authorization it takes happens inside the transport.
+ */
+export const authScenario: Scenario = async ({ client, log }) => {
+  const tools = await client.listAllTools();
+  for (const tool of tools) {
+    const result = await client.callTool({ name: tool.name, arguments: sampleArguments(tool) });
+    log(`${tool.name}: ${JSON.stringify(result.content).slice(0, 200)}`);
+  }
+};
+
 /** Every scenario this client implements, by the suite's name. */
 export const SCENARIOS: Readonly<Record<string, Scenario>> = {
   initialize: async ({ client }) => {

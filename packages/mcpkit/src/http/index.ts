@@ -36,6 +36,7 @@ export { connectHttp, type ConnectHttpOptions } from './client/connectHttp.js';
 export { FetchHttpClient, type FetchLike } from './client/fetchHttpClient.js';
 export type { HttpClient, HttpClientRequest, HttpReply } from './client/httpClient.js';
 export type { HeaderSource, HttpTransportOptions } from './client/send.js';
+export type { ChallengeReply, HttpAuthorizer } from './client/authorizer.js';
 export { HttpTransportError } from './client/transportError.js';
 export type { ReconnectOptions } from './client/reconnect.js';
 export { SseClientTransport, type SseClientTransportOptions } from './client/sseClientTransport.js';

@@ -16,6 +16,11 @@ export { isLoopback, serveHttp, type HttpServerHandle, type ServeHttpOptions } f
 export { connectHttp, SseClientTransport, StreamableHttpClientTransport } from './http/client/connect.js';
 export { NodeHttpClient, type NodeHttpClientOptions } from './http/client/nodeHttpClient.js';
 
+// Authorization, the Node parts: the loopback redirect with a browser, and a token file per user.
+export { LoopbackAuthorization, type LoopbackAuthorizationOptions } from './auth/loopbackAuthorization.js';
+export { FileTokenStore, defaultTokenFile } from './auth/fileTokenStore.js';
+export { hasBrowser, openBrowser } from './auth/openBrowser.js';
+
 // stdio (also `mcpkit/stdio`).
 export {
   defaultEnvironment,

@@ -6,6 +6,8 @@
  *
  * @module
  */
+import { LocalError } from '../../jsonrpc/localError.js';
+import { authorizedClient, type HttpAuthorizer } from './authorizer.js';
 import { FetchHttpClient, type FetchLike } from './fetchHttpClient.js';
 import type { HttpClient, HttpClientRequest, HttpReply } from './httpClient.js';
 import { HttpTransportError } from './transportError.js';
@@ -27,6 +29,11 @@ export interface HttpTransportOptions {
    * `mcpkit/http`; a `node:http` client with keep-alive from `mcpkit/node`.
    */
   readonly httpClient?: HttpClient;
+  /**
+   * Authorizes every request and answers the server's 401/403 challenges:
+   * `mcpkit/auth`'s `OAuthClient`, or an application's own.
+   */
+  readonly auth?: HttpAuthorizer;
 }
 
 /** What every request of one transport shares. */
@@ -49,7 +56,10 @@ export function httpContext(options: HttpTransportOptions): HttpContext {
     options.fetch !== undefined || options.httpClient === undefined
       ? new FetchHttpClient(options.fetch, options.requestInit)
       : options.httpClient;
-  return { client, headers: withInitHeaders(options.requestInit?.headers, options.headers) };
+  return {
+    client: options.auth === undefined ? client : authorizedClient(client, options.auth),
+    headers: withInitHeaders(options.requestInit?.headers, options.headers),
+  };
 }
 
 /** Sends one request. Rejects with `HttpTransportError` on a network failure, or with the abort reason if `signal` aborted. */
@@ -79,6 +89,8 @@ async function sendWithHeaders(context: HttpContext, request: HttpRequest, sourc
 /** What a failed request rejects with: the abort reason as is, anything else as `HttpTransportError`. */
 function failure(request: HttpRequest, error: unknown): Error {
   if (request.signal.aborted) return error as Error;
+  // An authorization failure already says what went wrong, and never with a secret in it.
+  if (error instanceof LocalError && error.name === 'AuthorizationError') return error;
   const reason = error instanceof Error ? error.message : String(error);
   return new HttpTransportError(undefined, `${request.what} failed: ${reason}`, { cause: error });
 }

@@ -1,0 +1,172 @@
+/**
+ * How the command line authorizes at a URL target: the options
+ * (`--no-browser`, `--client-id`, `--client-secret`, `--client-key`,
+ * `--client-credentials`, `--scope`) and the `OAuthClient` they make, with
+ * tokens cached per server in the user's token file (`MCPKIT_AUTH_FILE`
+ * overrides where), the authorization URL printed on stderr and opened where
+ * a browser exists.
+ *
+ * @module
+ */
+import { readFileSync } from 'node:fs';
+import {
+  importSigningKey,
+  OAuthClient,
+  type AuthEvent,
+  type JwsAlgorithm,
+  type OAuthClientOptions,
+  type PreRegisteredClient,
+  type SigningKey,
+} from 'mcpkit/auth';
+import { FileTokenStore, LoopbackAuthorization, defaultTokenFile } from 'mcpkit/node';
+import { UsageError } from './exitCodes.js';
+import type { Io } from './io.js';
+import type { Target } from './target.js';
+
+/** The authorization options of every client command. */
+export const AUTH_OPTIONS = {
+  'no-browser': { type: 'boolean' },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  'client-key': { type: 'string' },
+  'client-credentials': { type: 'boolean' },
+  scope: { type: 'string', multiple: true },
+} as const;
+
+/** The authorization settings, parsed. */
+export interface AuthSettings {
+  readonly noBrowser: boolean;
+  readonly clientId: string | undefined;
+  readonly clientSecret: string | undefined;
+  /** A PKCS#8 PEM or JWK file, for private_key_jwt. */
+  readonly clientKeyFile: string | undefined;
+  readonly clientCredentials: boolean;
+  readonly scopes: readonly string[];
+}
+
+/** Reads the authorization settings from parsed option values. */
+export function parseAuthSettings(
+  values: Readonly<Record<string, string | boolean | readonly string[] | undefined>>,
+  name: string,
+  env: NodeJS.ProcessEnv = process.env,
+): AuthSettings {
+  const clientId = values['client-id'] as string | undefined;
+  const secret = (values['client-secret'] as string | undefined) ?? env['MCPKIT_CLIENT_SECRET'];
+  const key = values['client-key'] as string | undefined;
+  if ((values['client-secret'] !== undefined || key !== undefined) && clientId === undefined)
+    throw new UsageError('--client-secret and --client-key need --client-id', name);
+  const clientCredentials = values['client-credentials'] === true;
+  if (clientCredentials && secret === undefined && key === undefined)
+    throw new UsageError('--client-credentials needs --client-id with --client-secret or --client-key', name);
+  const scopes = ((values['scope'] as readonly string[] | undefined) ?? []).flatMap((s) => s.split(/\s+/)).filter(Boolean);
+  return {
+    noBrowser: values['no-browser'] === true,
+    clientId,
+    clientSecret: clientId === undefined ? undefined : secret,
+    clientKeyFile: key,
+    clientCredentials,
+    scopes,
+  };
+}
+
+/** What a bare command line means: the browser, no pre-registered client. */
+export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
+  noBrowser: false,
+  clientId: undefined,
+  clientSecret: undefined,
+  clientKeyFile: undefined,
+  clientCredentials: false,
+  scopes: [],
+};
+
+/**
+ * The OAuth client for `target`: one for a URL, unless the line gave its own
+ * `Authorization` header (sent as given); none for a stdio server.
+ */
+export async function targetAuth(
+  target: Target,
+  settings: AuthSettings,
+  io: Io,
+  quiet: boolean,
+): Promise<OAuthClient | undefined> {
+  if (target.kind !== 'http') return undefined;
+  if (Object.keys(target.headers).some((h) => h.toLowerCase() === 'authorization')) return undefined;
+  return cliOAuthClient(settings, io, quiet);
+}
+
+/** The token file of this user (`MCPKIT_AUTH_FILE` overrides it). */
+export function tokenStore(env: NodeJS.ProcessEnv = process.env): FileTokenStore {
+  const file = env['MCPKIT_AUTH_FILE'];
+  return new FileTokenStore(file !== undefined && file !== '' ? file : defaultTokenFile(env));
+}
+
+/** The OAuth client of one command. */
+export async function cliOAuthClient(settings: AuthSettings, io: Io, quiet: boolean): Promise<OAuthClient> {
+  const note = (line: string): void => {
+    if (!quiet) io.stderr(`mcpkit: ${line}\n`);
+  };
+  const options: { -readonly [K in keyof OAuthClientOptions]: OAuthClientOptions[K] } = {
+    store: tokenStore(),
+    clientName: 'mcpkit',
+    scopes: settings.scopes,
+    onEvent: (event) => {
+      const line = describe(event);
+      if (line !== undefined) note(line);
+    },
+    handler: new LoopbackAuthorization({
+      openBrowser: !settings.noBrowser,
+      onUrl: (url, opened) => {
+        // The URL is the way in when no browser opened: printed even with --quiet.
+        io.stderr(
+          `mcpkit: ${opened ? 'opened your browser to authorize; if it did not appear, open' : 'to authorize, open'}:\n  ${url.href}\n`,
+        );
+      },
+    }),
+  };
+  if (settings.clientId !== undefined) {
+    const client: { -readonly [K in keyof PreRegisteredClient]: PreRegisteredClient[K] } = { clientId: settings.clientId };
+    if (settings.clientSecret !== undefined) client.clientSecret = settings.clientSecret;
+    if (settings.clientKeyFile !== undefined) client.privateKey = await loadKey(settings.clientKeyFile);
+    options.client = client;
+  }
+  if (settings.clientCredentials) options.grant = { type: 'client_credentials' };
+  return new OAuthClient(options);
+}
+
+function describe(event: AuthEvent): string | undefined {
+  switch (event.type) {
+    case 'discovered':
+      return `${event.resource} is protected by ${event.issuer}`;
+    case 'registered':
+      return `registered with ${event.issuer}`;
+    case 'authorized':
+      return `authorized by ${event.issuer}${event.scopes.length === 0 ? '' : ` (scopes: ${event.scopes.join(' ')})`}`;
+    case 'refreshed':
+      return undefined;
+    case 'refresh_failed':
+      return `could not refresh the token (${event.reason}); authorizing again`;
+    case 'authorizing':
+      return undefined;
+  }
+}
+
+/** A private key file: PKCS#8 PEM (EC P-256, RSA or Ed25519) or a JWK with its `alg`. */
+async function loadKey(file: string): Promise<SigningKey> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--client-key: cannot read ${file}: ${(error as Error).message}`);
+  }
+  const trimmed = text.trim();
+  const jwkAlg = trimmed.startsWith('{') ? (JSON.parse(trimmed) as { alg?: unknown }).alg : undefined;
+  const candidates: JwsAlgorithm[] = typeof jwkAlg === 'string' ? [jwkAlg as JwsAlgorithm] : ['ES256', 'RS256', 'EdDSA', 'ES384'];
+  for (const alg of candidates) {
+    try {
+      return await importSigningKey(trimmed, alg);
+    } catch {
+      // try the next algorithm
+    }
+  }
+  throw new UsageError(`--client-key: ${file} is not a PKCS#8 PEM or JWK private key for ES256, ES384, RS256 or EdDSA`);
+}

@@ -1,0 +1,36 @@
+/**
+ * The transport rule for everything authorization fetches or sends a user to:
+ * https, or http only to this machine (a development server, a test). A
+ * metadata document fetched over plain http from elsewhere could name any
+ * token endpoint, and so harvest credentials.
+ *
+ * @module
+ */
+import { AuthorizationError } from './authorizationError.js';
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** True for a host name of this machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK.has(hostname.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+/** `url` parsed, refused unless https or loopback http; `what` names it in the error. */
+export function secureUrl(url: string | URL, what: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch (error) {
+    throw new AuthorizationError('discovery_failed', `${what} is not a URL: ${String(url)}`, { cause: error });
+  }
+  if (parsed.protocol === 'https:') return parsed;
+  if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return parsed;
+  throw new AuthorizationError('insecure_url', `${what} ${parsed.href} must use https (http is allowed only on loopback)`);
+}
+
+/** The URL without its fragment: the form a resource identifier (RFC 8707) takes. */
+export function withoutFragment(url: URL): string {
+  const href = url.href;
+  const hash = href.indexOf('#');
+  return hash === -1 ? href : href.slice(0, hash);
+}

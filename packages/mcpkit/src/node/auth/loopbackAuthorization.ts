@@ -1,0 +1,117 @@
+/**
+ * The authorization handler of native apps (RFC 8252 §7.3): a listener on
+ * 127.0.0.1 and a random port (the port of an earlier registration when it is
+ * free, so the registration can be reused) receives the redirect; the URL is
+ * printed and, where a browser exists, opened. Only the exact callback path
+ * answers; anything else is a 404.
+ *
+ * @module
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AuthorizationError, type AuthorizationHandler } from '../../auth/index.js';
+import { LocalError } from '../../jsonrpc/localError.js';
+import { hasBrowser, openBrowser } from './openBrowser.js';
+
+/** Options of {@link LoopbackAuthorization}. */
+export interface LoopbackAuthorizationOptions {
+  /** Open the URL in a browser where one exists. Default true. */
+  readonly openBrowser?: boolean;
+  /** Shows the URL to the user (the command line prints it to stderr). */
+  readonly onUrl?: (url: URL, opened: boolean) => void;
+  /** How long to wait for the user. Default 5 minutes. */
+  readonly timeoutMs?: number;
+  /** The callback path. Default `/callback`. */
+  readonly path?: string;
+}
+
+const PAGE = (ok: boolean): string =>
+  `<!doctype html><meta charset="utf-8"><title>mcpkit</title><p>${
+    ok ? 'Authorization received. You can close this window.' : 'Authorization failed; see the terminal.'
+  }</p>`;
+
+/** Receives the authorization redirect on 127.0.0.1. */
+export class LoopbackAuthorization implements AuthorizationHandler {
+  readonly #options: LoopbackAuthorizationOptions;
+  readonly #path: string;
+  #server: Server | undefined;
+  #uri: string | undefined;
+  #waiting: ((url: URL) => void) | undefined;
+
+  constructor(options: LoopbackAuthorizationOptions = {}) {
+    this.#options = options;
+    this.#path = options.path ?? '/callback';
+  }
+
+  async redirectUri(registered?: readonly string[]): Promise<string> {
+    if (this.#uri !== undefined) return this.#uri;
+    const preferred = registered?.map((u) => new URL(u)).find((u) => u.hostname === '127.0.0.1' && u.pathname === this.#path);
+    let port = 0;
+    if (preferred !== undefined && preferred.port !== '') port = Number(preferred.port);
+    try {
+      this.#server = await this.#listen(port);
+    } catch {
+      this.#server = await this.#listen(0);
+    }
+    const address = this.#server.address() as AddressInfo;
+    this.#uri = `http://127.0.0.1:${address.port}${this.#path}`;
+    return this.#uri;
+  }
+
+  async authorize(url: URL, options: { readonly signal?: AbortSignal | undefined }): Promise<URL> {
+    if (this.#server === undefined) await this.redirectUri();
+    const opened = this.#options.openBrowser !== false && hasBrowser() ? await openBrowser(url.href) : false;
+    this.#options.onUrl?.(url, opened);
+    const timeoutMs = this.#options.timeoutMs ?? 300_000;
+    try {
+      return await new Promise<URL>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          reject(new AuthorizationError('access_denied', `No authorization arrived within ${Math.round(timeoutMs / 1000)} s`));
+        }, timeoutMs);
+        const abort = (): void => {
+          clearTimeout(timer);
+          const reason: unknown = options.signal?.reason;
+          reject(reason instanceof Error ? reason : new LocalError('CANCELLED', 'The authorization was cancelled'));
+        };
+        options.signal?.addEventListener('abort', abort, { once: true });
+        this.#waiting = (returned) => {
+          clearTimeout(timer);
+          options.signal?.removeEventListener('abort', abort);
+          resolve(returned);
+        };
+      });
+    } finally {
+      this.#waiting = undefined;
+      this.close();
+    }
+  }
+
+  /** Stops listening. */
+  close(): void {
+    this.#server?.close();
+    this.#server?.closeAllConnections();
+    this.#server = undefined;
+    this.#uri = undefined;
+  }
+
+  #listen(port: number): Promise<Server> {
+    const server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', `http://127.0.0.1`);
+      if (req.method !== 'GET' || url.pathname !== this.#path || this.#waiting === undefined) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return;
+      }
+      const ok = url.searchParams.has('code') && !url.searchParams.has('error');
+      res.writeHead(ok ? 200 : 400, { 'content-type': 'text/html; charset=utf-8', connection: 'close' }).end(PAGE(ok));
+      const returned = new URL(`${this.#uri ?? ''}${url.search}`);
+      this.#waiting(returned);
+    });
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve(server);
+      });
+    });
+  }
+}
