@@ -42,7 +42,19 @@ const ENTRIES = {
   auth: 'auth/index.js',
 };
 /** The entries that must not reach Node's built-in modules. */
-const NEUTRAL = ['index', 'jsonrpc', 'protocol', 'schema', 'server', 'client', 'http', 'testing', 'host-neutral', 'host-config', 'auth'];
+const NEUTRAL = [
+  'index',
+  'jsonrpc',
+  'protocol',
+  'schema',
+  'server',
+  'client',
+  'http',
+  'testing',
+  'host-neutral',
+  'host-config',
+  'auth',
+];
 
 const dependencies = Object.keys(pkg.dependencies ?? {});
 const isExternal = (id) => id.startsWith('node:') || dependencies.some((d) => id === d || id.startsWith(`${d}/`));

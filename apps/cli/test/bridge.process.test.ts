@@ -2,8 +2,13 @@
 // directions and eras, a dead upstream, stdin closing, HTTP+SSE, the
 // translation for a stateless-only server, malformed input, a server process
 // that dies, cleanup of server processes, and usage errors.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import {
+  Client as SdkClient,
+  ClientCredentialsProvider,
+  StreamableHTTPClientTransport as SdkHttpTransport,
+} from '@modelcontextprotocol/client';
 import { McpClient } from 'mcpkit/client';
 import { connectHttp, serveHttp, SseClientTransport, type HttpServerHandle } from 'mcpkit/node';
 import { McpServer } from 'mcpkit/server';
@@ -72,6 +77,16 @@ async function waitUntil(condition: () => boolean, what: string, timeoutMs = 10_
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function waitForMatch(read: () => string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const m = pattern.exec(read());
+    if (m?.[1] !== undefined) return m[1];
+    if (Date.now() > deadline) throw new Error(`never saw ${String(pattern)} in: ${read()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -238,6 +253,46 @@ describe('mcpkit bridge --http (process)', () => {
     });
   });
 
+  it('asks for a token with --auth-server, as serve --http does, and serves a client that has one', async () => {
+    // The development authorization server prints its issuer on stdout (not JSON-RPC: not a LinePeer).
+    const as = spawn(process.execPath, [
+      CLI_ENTRY,
+      'auth-server',
+      '--port',
+      '0',
+      '--client-id',
+      'machine',
+      '--client-secret',
+      'machine-secret',
+    ]);
+    cleanup.push(() => as.kill('SIGKILL'));
+    let asOutput = '';
+    as.stdout.setEncoding('utf8').on('data', (chunk: string) => (asOutput += chunk));
+    const issuer = await waitForMatch(() => asOutput, /listening (\S+)/);
+    const p = peer('bridge', '--http', '0', '--auth-server', issuer, '--', process.execPath, CLI_ENTRY, 'serve', 'everything');
+    await p.stderrContains('(Ctrl-C to stop)', 15_000);
+    const url = new URL(/ on (http:\/\/\S+)/.exec(p.stderr)?.[1] ?? '');
+    const refused = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', ...INITIALIZE }),
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toContain('/.well-known/oauth-protected-resource/mcp');
+    expect(childrenOf(p.child.pid ?? 0)).toEqual([]); // nothing was started for the refused request
+    const provider = new ClientCredentialsProvider({
+      clientId: 'machine',
+      clientSecret: 'machine-secret',
+      expectedIssuer: issuer,
+    });
+    const sdk = new SdkClient({ name: 'bridge-test', version: '1.0.0' });
+    cleanup.push(() => sdk.close());
+    await sdk.connect(new SdkHttpTransport(url, { authProvider: provider }));
+    expect(await sdk.callTool({ name: 'echo', arguments: { message: 'authorized' } })).toMatchObject({
+      content: [{ type: 'text', text: 'authorized' }],
+    });
+  });
+
   it('reports a server process that dies as a JSON-RPC error', async () => {
     const p = peer('bridge', '--http', '0', '--', process.execPath, '-e', 'process.exit(3)');
     await p.stderrContains('(Ctrl-C to stop)', 15_000);
@@ -293,6 +348,9 @@ describe('mcpkit bridge usage', () => {
     [['https://example.com/mcp', '--', 'node'], 'needs --http'],
     [['--http', 'x', '--', 'node'], 'port number'],
     [['--http', '0', '--header', 'A: b', '--', 'node'], '--header applies to a URL'],
+    [['https://example.com/mcp', '--auth-server', 'https://as.example'], '--auth-server applies with --http'],
+    [['--http', '0', '--resource', 'https://r.example', '--', 'node'], '--resource only applies with --auth-server'],
+    [['--http', '0', '--auth-server', 'as.example', '--', 'node'], '--auth-server needs an http(s) URL'],
     [['https://example.com/mcp', '--header', 'no colon'], "--header needs 'Name: value'"],
   ])('refuses %j', (args, message) => {
     const r = run(...args);

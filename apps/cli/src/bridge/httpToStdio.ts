@@ -12,6 +12,7 @@
  */
 import type { Transport } from 'mcpkit/jsonrpc';
 import { isLoopback, serveHttp, StdioClientTransport } from 'mcpkit/node';
+import { authOptions, type AuthArgs } from '../commands/serve.js';
 import { ExitCode } from '../exitCodes.js';
 import type { Io } from '../io.js';
 import type { StdioTarget } from '../target.js';
@@ -27,6 +28,8 @@ export interface HttpToStdioOptions {
   readonly port: number;
   readonly host: string;
   readonly quiet: boolean;
+  /** OAuth protection (`--auth-server`), as `serve --http` has it. */
+  readonly auth?: AuthArgs | undefined;
 }
 
 /** A running bridge. */
@@ -75,7 +78,8 @@ export async function startHttpBridge(options: HttpToStdioOptions, io: Io): Prom
     return relaySession(connection, child, target.label, log, relays);
   };
   const server = new ForwardingServer(forward, { name: 'mcpkit-bridge', version: version() });
-  const handle = await serveHttp(server, { port: options.port, host: options.host });
+  const auth = options.auth === undefined ? undefined : await authOptions(options.auth);
+  const handle = await serveHttp(server, { port: options.port, host: options.host, ...(auth !== undefined && { auth }) });
   return {
     url: handle.url,
     close: async () => {
@@ -139,7 +143,7 @@ function endingWith(transport: Transport, ended: () => void): Transport {
 /** Runs the bridge until SIGINT or SIGTERM. */
 export async function bridgeHttpToStdio(options: HttpToStdioOptions, io: Io): Promise<ExitCode> {
   const bridge = await startHttpBridge(options, io);
-  if (!isLoopback(options.host))
+  if (!isLoopback(options.host) && options.auth === undefined)
     io.stderr(
       `mcpkit: warning: ${options.host} is reachable from other machines, and nothing asks for authorization: ` +
         `anyone who can reach it can use ${options.target.label}\n`,

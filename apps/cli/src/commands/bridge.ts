@@ -11,7 +11,7 @@ import type { Io } from '../io.js';
 import { isHttpUrl, type HttpTarget } from '../target.js';
 import { resolveTarget } from '../targetOptions.js';
 import type { Command } from './command.js';
-import { parsePort } from './serve.js';
+import { httpUrl, parsePort } from './serve.js';
 
 const OPTIONS = {
   header: { type: 'string', short: 'H', multiple: true },
@@ -22,6 +22,7 @@ const OPTIONS = {
   cwd: { type: 'string' },
   'inherit-env': { type: 'boolean' },
   'auth-server': { type: 'string' },
+  resource: { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   help: { type: 'boolean', short: 'h' },
   ...AUTH_OPTIONS,
@@ -60,7 +61,8 @@ Options:
   -e, --env <K=V>       Set a variable for the command (repeatable)
   --cwd <dir>           The command's working directory
   --inherit-env         Pass this process's whole environment to the command
-  --auth-server <url>   Protect the HTTP endpoint with this authorization server
+  --auth-server <url>   With --http: require OAuth access tokens from this authorization server (issuer URL)
+  --resource <url>      With --auth-server: the public URL tokens must name (default: where it listens)
   --no-browser, --client-id <id>, --client-secret <s>, --client-key <file>,
   --client-credentials, --scope <s>
                         Authorization at <url>, as for the client commands
@@ -109,7 +111,7 @@ export async function bridge(args: readonly string[], io: Io): Promise<ExitCode>
 async function toUrl(values: Values, positionals: readonly string[], command: readonly string[], io: Io): Promise<ExitCode> {
   if (command.length > 0)
     throw new UsageError('a command after -- needs --http <port> (bridge URL serves a URL on stdio)', 'bridge');
-  for (const flag of ['host', 'env', 'cwd', 'inherit-env', 'auth-server'] as const)
+  for (const flag of ['host', 'env', 'cwd', 'inherit-env', 'auth-server', 'resource'] as const)
     if (values[flag] !== undefined) throw new UsageError(`--${flag} applies with --http, not to a URL`, 'bridge');
   const [url, extra] = positionals;
   if (url === undefined) throw new UsageError('bridge needs the URL of the server, or --http <port> -- <command>', 'bridge');
@@ -129,11 +131,17 @@ async function toHttp(values: Values, positionals: readonly string[], command: r
   for (const flag of ['header', 'sse'] as const)
     if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to a URL, not with --http`, 'bridge');
   const port = parsePort(values.http ?? '');
-  if (values['auth-server'] !== undefined)
-    throw new UsageError(
-      '--auth-server needs the resource-server support of `mcpkit serve --http`, which this build does not have yet',
-      'bridge',
-    );
+  const issuer = values['auth-server'];
+  if (issuer === undefined && values.resource !== undefined)
+    throw new UsageError('--resource only applies with --auth-server', 'bridge');
+  // The same protection as `serve --http --auth-server`.
+  const auth =
+    issuer === undefined
+      ? undefined
+      : {
+          issuer: httpUrl(issuer, '--auth-server', 'bridge'),
+          resource: values.resource === undefined ? undefined : httpUrl(values.resource, '--resource', 'bridge'),
+        };
   const target = resolveTarget(
     { env: values.env, cwd: values.cwd, 'inherit-env': values['inherit-env'] },
     undefined,
@@ -142,5 +150,5 @@ async function toHttp(values: Values, positionals: readonly string[], command: r
   );
   if (target.kind !== 'stdio') throw new UsageError('--http needs the command of a stdio server after --', 'bridge');
   const { bridgeHttpToStdio } = await import('../bridge/httpToStdio.js');
-  return bridgeHttpToStdio({ target, port, host: values.host ?? '127.0.0.1', quiet: values.quiet === true }, io);
+  return bridgeHttpToStdio({ target, port, host: values.host ?? '127.0.0.1', quiet: values.quiet === true, auth }, io);
 }

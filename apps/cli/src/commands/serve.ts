@@ -173,8 +173,8 @@ export async function serve(args: readonly string[], io: Io): Promise<ExitCode> 
   return serveOverHttp(server, { name, port, host: values.host ?? '127.0.0.1', auth }, io);
 }
 
-/** An absolute http(s) URL without a trailing slash (issuers are compared as strings). */
-function httpUrl(text: string, option: string): string {
+/** An absolute http(s) URL without a trailing slash (issuers are compared as strings). Also `bridge --http`'s. */
+export function httpUrl(text: string, option: string, command = 'serve'): string {
   let url: URL | undefined;
   try {
     url = new URL(text);
@@ -182,7 +182,7 @@ function httpUrl(text: string, option: string): string {
     url = undefined;
   }
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-    throw new UsageError(`${option} needs an http(s) URL, not ${JSON.stringify(text)}`, 'serve');
+    throw new UsageError(`${option} needs an http(s) URL, not ${JSON.stringify(text)}`, command);
   return text.replace(/\/$/, '');
 }
 
@@ -236,13 +236,13 @@ type ServeHttp = (
 ) => unknown;
 
 /** OAuth protection as the command line asks for it. */
-interface AuthArgs {
+export interface AuthArgs {
   readonly issuer: string;
   readonly resource: string | undefined;
 }
 
-/** The `auth` option of `serveHttp`: JWTs from the issuer, keys found through its metadata. */
-async function authOptions(auth: AuthArgs): Promise<AuthOptions> {
+/** The `auth` option of `serveHttp`: JWTs from the issuer, keys found through its metadata. Also `bridge --http`'s. */
+export async function authOptions(auth: AuthArgs): Promise<AuthOptions> {
   const { jwtVerifier } = await import('mcpkit/http');
   return {
     verifier: jwtVerifier({ issuer: auth.issuer }),
