@@ -203,6 +203,7 @@ export default tseslint.config(
       'apps/**',
       'servers/**',
       'vitest.config.ts',
+      'vitest.fast.config.ts',
       'eslint.config.js',
     ],
     rules: {
