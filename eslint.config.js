@@ -155,6 +155,26 @@ export default tseslint.config(
       ],
     },
   },
+  // mcpkit/testing is what users import into their tests: runtime-neutral, and built, as a user's
+  // test would be, on the public entries of the layers below.
+  {
+    files: [`${core}/testing/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'mcpkit/testing is runtime-neutral: no Node APIs.' },
+            { regex: '^(\\.\\./)+(node|http|host)/', message: 'mcpkit/testing needs no transport but the in-memory one.' },
+            {
+              regex: '^(\\.\\./)+(jsonrpc|protocol|schema|client|server)/(?!index\\.js$)',
+              message: 'mcpkit/testing uses only the public entries of the layers below (their index.js).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: [`${core}/host/node/**/*.ts`],
     rules: {
@@ -182,8 +202,8 @@ export default tseslint.config(
       'scripts/**',
       'apps/**',
       'servers/**',
-      '**/testing/**',
       'vitest.config.ts',
+      'vitest.fast.config.ts',
       'eslint.config.js',
     ],
     rules: {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ITEM_TEMPLATE } from '@mcpkit/server-everything';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { assertCliBuilt, LinePeer } from './support/process.js';
+import { assertCliBuilt, cliPeer } from './support/process.js';
 import { TOOL_NAMES } from './support/suite/index.js';
 
 const SECRET = 'sk-live-0123456789abcdef-never-print-me';
@@ -36,7 +36,7 @@ const ARGS: Readonly<Record<string, object>> = {
 
 it('answers every request without revealing its environment', async () => {
   const dir = cwd!;
-  const peer = new LinePeer(['serve', 'everything'], {
+  const peer = cliPeer(['serve', 'everything'], {
     cwd: dir,
     env: { PATH: process.env['PATH'] ?? '', HOME: homedir(), EVERYTHING_SECRET: SECRET },
   });

@@ -5,7 +5,7 @@
  * @module
  */
 import { CLI_ENTRY } from './harness.js';
-import { assertCliBuilt, LinePeer, type Exit } from './process.js';
+import { assertCliBuilt, cliPeer, type Exit, type LinePeer } from './process.js';
 
 /** A running HTTP bridge. */
 export interface HttpBridgeProcess {
@@ -17,7 +17,7 @@ export interface HttpBridgeProcess {
 /** Starts the bridge in front of the stdio everything server and waits until it listens. */
 export async function startHttpBridge(): Promise<HttpBridgeProcess> {
   assertCliBuilt();
-  const peer = new LinePeer(['bridge', '--http', '0', '--', process.execPath, CLI_ENTRY, 'serve', 'everything']);
+  const peer = cliPeer(['bridge', '--http', '0', '--', process.execPath, CLI_ENTRY, 'serve', 'everything']);
   try {
     await peer.stderrContains('(Ctrl-C to stop)', 15_000);
   } catch (error) {

@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { McpClient, type ClientOptions } from 'mcpkit/client';
+import type { ClientOptions, McpClient } from 'mcpkit/client';
 import type { CallToolResult } from 'mcpkit/protocol';
 import type { McpServer } from 'mcpkit/server';
-import { createInMemoryPair } from 'mcpkit/testing';
+import { connectInMemory } from 'mcpkit/testing';
 
 /** The revisions the reference servers are tested at: the oldest, the newest handshake one, the stateless one. */
 export const REVISIONS = ['2024-11-05', '2025-11-25', '2026-07-28'] as const;
@@ -21,11 +21,7 @@ export async function connectPair(
   revision: TestRevision = '2025-11-25',
   options: Partial<ClientOptions> = {},
 ): Promise<McpClient> {
-  const [clientSide, serverSide] = createInMemoryPair();
-  await server.connect(serverSide);
-  const client = new McpClient({ name: 'reference-test', version: '1.0.0', era: revision, ...options });
-  await client.connect(clientSide);
-  return client;
+  return connectInMemory(server, { name: 'reference-test', version: '1.0.0', era: revision, ...options });
 }
 
 /** The text of a result's single text block (fails the test if there is not exactly one). */

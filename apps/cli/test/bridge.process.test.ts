@@ -18,7 +18,13 @@ import { z } from 'zod';
 import { startHttpBridge } from '../../../test/support/bridgeProcess.js';
 import { FORM_ANSWER } from '../../../test/support/clientHandlers.js';
 import { CLI_ENTRY } from '../../../test/support/harness.js';
-import { assertCliBuilt, LinePeer, startHttpServer, type HttpServerProcess } from '../../../test/support/process.js';
+import {
+  assertCliBuilt,
+  cliPeer,
+  startHttpServer,
+  type HttpServerProcess,
+  type LinePeer,
+} from '../../../test/support/process.js';
 
 const INITIALIZE = {
   id: 1,
@@ -40,7 +46,7 @@ beforeAll(() => {
 });
 
 function peer(...args: string[]): LinePeer {
-  const p = new LinePeer(args);
+  const p = cliPeer(args);
   cleanup.push(() => {
     p.kill();
   });

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_ENTRY } from '../../../test/support/harness.js';
-import { assertCliBuilt, LinePeer } from '../../../test/support/process.js';
+import { assertCliBuilt, cliPeer, type LinePeer } from '../../../test/support/process.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const BIN = fileURLToPath(new URL('../../../node_modules/.bin/mcpkit', import.meta.url));
@@ -23,7 +23,7 @@ const META_2026 = {
 
 let peers: LinePeer[] = [];
 function start(...args: string[]): LinePeer {
-  const peer = new LinePeer(args);
+  const peer = cliPeer(args);
   peers.push(peer);
   return peer;
 }

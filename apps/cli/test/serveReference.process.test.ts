@@ -7,7 +7,7 @@ import { McpClient } from 'mcpkit/client';
 import { StreamableHttpClientTransport } from 'mcpkit/http';
 import { StdioClientTransport } from 'mcpkit/stdio';
 import { CLI_ENTRY } from '../../../test/support/harness.js';
-import { assertCliBuilt, LinePeer } from '../../../test/support/process.js';
+import { assertCliBuilt, cliPeer, type LinePeer } from '../../../test/support/process.js';
 import { onlyText } from '../../../test/support/serverPair.js';
 import { reply, startSite, type Site } from '../../../servers/fetch/test/site.js';
 import { makeSandbox, type Sandbox } from '../../../servers/git/test/fixture.js';
@@ -62,7 +62,7 @@ describe('mcpkit serve time, fetch, git (process)', () => {
 
   it('git on HTTP takes -r and stays read-only without --allow-write', async () => {
     box = makeSandbox();
-    peer = new LinePeer(['serve', 'git', '-r', box.repo, '--http', '0']);
+    peer = cliPeer(['serve', 'git', '-r', box.repo, '--http', '0']);
     await peer.stderrContains('(Ctrl-C to stop)');
     const url = /serving git on (\S+)/.exec(peer.stderr)?.[1];
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);

@@ -1,7 +1,8 @@
 /**
  * Helpers for tests that run real processes: the fixture paths, a check that
- * the built library the fixtures import is current, pid liveness, and a raw
- * line-level client for feeding a server bytes the transports would never send.
+ * the built library the fixtures import is current, pid liveness, and the
+ * line-level peer of a spawned process (used for the fixture server here and
+ * for `mcpkit serve` by the root tests).
  *
  * @module
  */
@@ -82,24 +83,51 @@ export async function expectGone(pid: number, ms = 1000): Promise<void> {
   throw new TestError(`Process ${String(pid)} is still alive ${String(ms)} ms later`);
 }
 
-/** A raw stdio client: writes any bytes, reads stdout as lines. */
-export class RawServer {
+/** Where a process ended. */
+export interface Exit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+/** Options of {@link LinePeer}. */
+export interface LinePeerOptions {
+  readonly env?: NodeJS.ProcessEnv;
+  readonly cwd?: string;
+}
+
+/**
+ * A spawned Node script spoken to line by line: any bytes in (so a test can
+ * send what no transport would), JSON lines out, every byte of stdout and
+ * stderr kept (so a test can prove nothing else was written). The one
+ * process peer of the tests: the stdio fixture server, `mcpkit serve …`.
+ */
+export class LinePeer {
   readonly child: ChildProcessWithoutNullStreams;
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  readonly exited: Promise<Exit>;
+  /** Everything written to stdout, raw. */
+  stdout = '';
+  /** Everything written to stderr. */
   stderr = '';
+  /** Answers server-to-client requests met while waiting in {@link request}. */
+  onRequest: ((method: string, params: unknown) => unknown) | undefined;
   readonly #lines: string[] = [];
   #partial = '';
   #wake: (() => void) | undefined;
 
-  constructor(args: readonly string[] = []) {
-    this.child = spawn(process.execPath, [FIXTURE_SERVER, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const exit = deferred<{ code: number | null; signal: NodeJS.Signals | null }>();
+  constructor(script: string, args: readonly string[] = [], options: LinePeerOptions = {}) {
+    this.child = spawn(process.execPath, [script, ...args], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.env !== undefined && { env: options.env }),
+      ...(options.cwd !== undefined && { cwd: options.cwd }),
+    });
+    const exit = deferred<Exit>();
     this.exited = exit.promise;
     this.child.on('exit', (code, signal) => {
       exit.resolve({ code, signal });
     });
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (text: string) => {
+      this.stdout += text;
       const parts = (this.#partial + text).split('\n');
       this.#partial = parts.pop() ?? '';
       this.#lines.push(...parts);
@@ -108,7 +136,9 @@ export class RawServer {
     this.child.stderr.setEncoding('utf8');
     this.child.stderr.on('data', (text: string) => {
       this.stderr += text;
+      this.#wake?.();
     });
+    // A test may write to a process that already exited (that is often the point).
     this.child.stdin.on('error', () => undefined);
   }
 
@@ -119,18 +149,27 @@ export class RawServer {
     if (!stdin.write('\n')) await new Promise((resolve) => stdin.once('drain', resolve));
   }
 
-  /** The next stdout line, parsed. */
-  async next(timeoutMs = 2000): Promise<unknown> {
-    const start = Date.now();
+  /** Writes one JSON-RPC message. */
+  send(message: object): void {
+    this.child.stdin.write(`${JSON.stringify(message)}\n`);
+  }
+
+  /** The next stdout line, parsed (a line that is not JSON fails the test). */
+  async next(timeoutMs = 5000): Promise<Record<string, unknown>> {
+    const deadline = Date.now() + timeoutMs;
     while (this.#lines.length === 0) {
-      if (Date.now() - start > timeoutMs)
-        throw new TestError(`No line from the server within ${timeoutMs} ms; stderr: ${this.stderr}`);
+      if (Date.now() > deadline) throw new TestError(`No line within ${String(timeoutMs)} ms; stderr: ${this.stderr}`);
       const woken = new Promise<void>((resolve) => {
         this.#wake = resolve;
       });
       await Promise.race([woken, sleep(20)]);
     }
-    return JSON.parse(this.#lines.shift() ?? '');
+    const line = this.#lines.shift() ?? '';
+    try {
+      return JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      throw new TestError(`Not a JSON line on stdout: ${line.slice(0, 200)}`);
+    }
   }
 
   /** Lines received so far and not yet read. */
@@ -138,7 +177,32 @@ export class RawServer {
     return this.#lines.length;
   }
 
-  /** Kills the process if it still runs. */
+  /** Sends a request and returns the response to it (messages before it are kept in `seen`). */
+  async request(
+    message: { readonly id: number | string; readonly method: string; readonly params?: unknown },
+    seen: unknown[] = [],
+  ): Promise<Record<string, unknown>> {
+    this.send({ jsonrpc: '2.0', ...message });
+    for (;;) {
+      const m = await this.next();
+      if (m['id'] === message.id && !('method' in m)) return m;
+      if (typeof m['method'] === 'string' && m['id'] !== undefined && this.onRequest !== undefined) {
+        this.send({ jsonrpc: '2.0', id: m['id'], result: this.onRequest(m['method'], m['params']) });
+      }
+      seen.push(m);
+    }
+  }
+
+  /** Waits until stderr contains `text`. */
+  async stderrContains(text: string, timeoutMs = 5000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.stderr.includes(text)) {
+      if (Date.now() > deadline) throw new TestError(`stderr never contained ${JSON.stringify(text)}: ${this.stderr}`);
+      await sleep(20);
+    }
+  }
+
+  /** Kills the process if it still runs (test cleanup). */
   kill(): void {
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
   }

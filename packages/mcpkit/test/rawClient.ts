@@ -1,13 +1,16 @@
 // A raw JSON-RPC peer over the in-memory pair, for server tests that need to
-// see exactly what goes over the wire (the mcpkit client hides it).
+// see exactly what goes over the wire (the mcpkit client hides it). A peer
+// opened inside a test closes when the test ends: no open/close block in the
+// test files. (A client-level test uses connectInMemory of mcpkit/testing.)
+import { onTestFinished } from 'vitest';
 import { Connection } from '../src/jsonrpc/connection.js';
 import type { JsonRpcNotification, Params } from '../src/jsonrpc/message.js';
 import type { RequestOptions } from '../src/jsonrpc/pending.js';
-import { createInMemoryPair } from '../src/jsonrpc/memoryTransport.js';
 import type { MessageInfo } from '../src/jsonrpc/transport.js';
 import { mcpCancellation, mcpProgress } from '../src/protocol/conventions.js';
 import type { McpServer } from '../src/server/server.js';
 import type { ServerSession } from '../src/server/session.js';
+import { createInMemoryPair } from '../src/testing/index.js';
 import { TestError } from './helpers.js';
 
 export interface RawPeer {
@@ -31,6 +34,11 @@ export function meta2026(capabilities: object = {}, extra: object = {}): Record<
   return { ...META_2026, 'io.modelcontextprotocol/clientCapabilities': capabilities, ...extra };
 }
 
+/**
+ * Connects a raw peer to `server` (no handshake: a stateless-era test sends
+ * its `_meta` itself). `serverInfo` is attached to every message the server
+ * receives. Called inside a test, the peer closes when the test ends.
+ */
 export async function rawPeer(server: McpServer<unknown>, serverInfo?: MessageInfo): Promise<RawPeer> {
   const [clientSide, serverSide] = createInMemoryPair(serverInfo === undefined ? undefined : { serverInfo });
   const notifications: JsonRpcNotification[] = [];
@@ -47,6 +55,7 @@ export async function rawPeer(server: McpServer<unknown>, serverInfo?: MessageIn
   });
   const session = await server.connect(serverSide);
   await connection.start();
+  onTestFinished(() => connection.close());
   return Object.assign(peer, {
     connection,
     session,
@@ -54,6 +63,18 @@ export async function rawPeer(server: McpServer<unknown>, serverInfo?: MessageIn
     request: (method: string, params?: Params, options?: RequestOptions) => connection.request(method, params, options),
     close: () => connection.close(),
   });
+}
+
+/** A raw peer after the handshake at `revision` (default 2025-11-25), declaring `capabilities`; closes when the test ends. */
+export async function handshakePeer(
+  server: McpServer<unknown>,
+  revision = '2025-11-25',
+  capabilities: object = {},
+  serverInfo?: MessageInfo,
+): Promise<RawPeer> {
+  const peer = await rawPeer(server, serverInfo);
+  await initialize(peer, revision, capabilities);
+  return peer;
 }
 
 /** Performs the handshake at `revision`. */

@@ -132,6 +132,56 @@ describe('the transcript runner', () => {
     ]);
   });
 
+  it('captures a string with "<capture:NAME>" and sends it back, or altered, as "<NAME>"', async () => {
+    const issued = `A${Math.random().toString(36).slice(2)}`;
+    const tokens = (transport: Transport): Promise<void> =>
+      new Connection(transport, {
+        onRequest: (r) => {
+          if (r.method === 'issue') return { token: issued };
+          const { token, altered } = r.params as { token: string; altered: string };
+          return { same: token === issued, altered: altered !== issued && altered.length === issued.length };
+        },
+      }).start();
+    const text = [
+      HEADER,
+      '> {"jsonrpc":"2.0","id":1,"method":"issue"}',
+      '< {"jsonrpc":"2.0","id":1,"result":{"token":"<capture:T>"}}',
+      '> {"jsonrpc":"2.0","id":2,"method":"check","params":{"token":"<T>","altered":"<T:tampered>"}}',
+      '< {"jsonrpc":"2.0","id":2,"result":{"same":true,"altered":true}}',
+      '',
+    ].join('\n');
+    const path = file(text);
+    await runTranscript(path, tokens);
+    // Update mode captures too, and keeps the placeholders.
+    await runTranscript(path, tokens, { update: true });
+    expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+
+  it('fails on a reference to nothing captured', async () => {
+    const path = file(`${HEADER}> {"jsonrpc":"2.0","id":1,"method":"m","params":{"x":"<NOPE>"}}\n`);
+    await expect(runTranscript(path, serve)).rejects.toThrow(/nothing was captured as NOPE/);
+  });
+
+  it('hands the header\'s "! server" options to serve, and runs the teardown serve returns', async () => {
+    const seen: unknown[] = [];
+    let tornDown = false;
+    const path = file(
+      `Header.\n! server {"pageSize":6}\n> {"jsonrpc":"2.0","id":1,"method":"m"}\n< {"jsonrpc":"2.0","id":1,"result":"<any>"}\n`,
+    );
+    await runTranscript(path, async (transport, options) => {
+      seen.push(options);
+      await serve(transport);
+      return () => {
+        tornDown = true;
+        return Promise.resolve();
+      };
+    });
+    expect(seen).toEqual([{ pageSize: 6 }]);
+    expect(tornDown).toBe(true);
+    expect(parseTranscript('Header.\n> {}\n').server).toEqual({});
+    expect(() => parseTranscript('Header.\n! server [1]\n> {}\n')).toThrow(/JSON object/);
+  });
+
   it('requires serve() to start the transport', async () => {
     await expect(runTranscript(file(`${HEADER}> {}\n`), () => Promise.resolve())).rejects.toThrow(/must start the transport/);
   });

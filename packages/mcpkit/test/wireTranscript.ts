@@ -2,7 +2,8 @@
  * Golden wire transcripts: a file of JSON-RPC lines sent to a server (`> `)
  * and lines expected back (`< `), replayed against whatever the `serve`
  * callback puts on the transport. Pins the wire contract independently of
- * the TypeScript API. See `test/wire/README.md` for the format.
+ * the TypeScript API. The one runner of every transcript (the JSON-RPC
+ * engine's and MCP's); see `test/wire/README.md` for the format.
  *
  * `UPDATE_GOLDEN=1 npx vitest run <test file>` rewrites the `<` lines from
  * what the server actually sent.
@@ -24,11 +25,19 @@ export type TranscriptLine =
   | { readonly kind: 'sleep'; readonly ms: number; readonly line: number }
   | { readonly kind: 'comment'; readonly text: string; readonly line: number };
 
-/** A parsed transcript: its prose header and its body. */
+/** A parsed transcript: its prose header, its body, and the server options its header asks for. */
 export interface Transcript {
   readonly header: readonly string[];
   readonly body: readonly TranscriptLine[];
+  /** The JSON of the header's `! server {json}` line (empty without one), handed to `serve`. */
+  readonly server: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * Attaches a server to the transport and starts it; given the transcript's
+ * `! server` options. May return a teardown, run after the transcript.
+ */
+export type Serve = (transport: Transport, options: Readonly<Record<string, unknown>>) => Promise<void | (() => Promise<void>)>;
 
 /** Options of {@link runTranscript}. */
 export interface TranscriptOptions {
@@ -43,8 +52,13 @@ export interface TranscriptOptions {
 const SEND = '> ';
 const EXPECT = '< ';
 const SLEEP = '! sleep ';
+const SERVER = '! server ';
 /** In an expected line, matches any value (a generated id, a timestamp). */
 export const ANY = '<any>';
+/** In an expected line, `"<capture:NAME>"` matches any string and remembers it as NAME. */
+const CAPTURE = /^<capture:([A-Za-z0-9_]+)>$/;
+/** In a sent line, `"<NAME>"` is the string captured as NAME; `"<NAME:tampered>"` the same, altered. */
+const CAPTURED = /"<([A-Za-z0-9_]+)(:tampered)?>"/g;
 
 /** Parses transcript text. The header is every line before the first `> ` or `< ` line. */
 export function parseTranscript(text: string): Transcript {
@@ -66,7 +80,15 @@ export function parseTranscript(text: string): Transcript {
         `line ${String(line)}: expected "> ", "< ", "! sleep <ms>", "#" or a blank line, got: ${text.slice(0, 80)}`,
       );
   }
-  return { header: lines.slice(0, split), body };
+  const header = lines.slice(0, split);
+  const directive = header.find((l) => l.startsWith(SERVER));
+  let server: Record<string, unknown> = {};
+  if (directive !== undefined) {
+    const parsed = parseOrFail(directive.slice(SERVER.length), `line ${String(header.indexOf(directive) + 1)}`);
+    if (!isRecord(parsed)) throw new TestError(`"${SERVER}" takes a JSON object: ${directive}`);
+    server = parsed;
+  }
+  return { header, body, server };
 }
 
 /** Formats a transcript back to text. */
@@ -85,14 +107,43 @@ export function normalizeJson(text: string): string {
   return JSON.stringify(sortKeys(JSON.parse(text)));
 }
 
-/** `actual` with the values where `expected` says {@link ANY} replaced by it, so only real differences remain. */
-function maskAny(expected: unknown, actual: unknown): unknown {
+/**
+ * `actual` with the values at the placeholders of `expected` ({@link ANY},
+ * `<capture:NAME>`) replaced by those placeholders, so a plain comparison
+ * shows only real differences. Captured strings go into `captures`.
+ */
+function maskPlaceholders(expected: unknown, actual: unknown, captures: Map<string, string>): unknown {
   if (expected === ANY) return actual === undefined ? actual : ANY;
-  if (Array.isArray(expected) && Array.isArray(actual)) return actual.map((a: unknown, i) => maskAny(expected[i], a));
+  const capture = typeof expected === 'string' ? CAPTURE.exec(expected) : null;
+  if (capture !== null && typeof actual === 'string') {
+    captures.set(capture[1] ?? '', actual);
+    return expected;
+  }
+  if (Array.isArray(expected) && Array.isArray(actual))
+    return actual.map((a: unknown, i) => maskPlaceholders(expected[i], a, captures));
   if (isRecord(expected) && isRecord(actual)) {
-    return Object.fromEntries(Object.entries(actual).map(([k, v]) => [k, maskAny(expected[k], v)]));
+    return Object.fromEntries(Object.entries(actual).map(([k, v]) => [k, maskPlaceholders(expected[k], v, captures)]));
   }
   return actual;
+}
+
+/** A sent line with its `"<NAME>"` and `"<NAME:tampered>"` references replaced by what was captured. */
+function substitute(text: string, captures: ReadonlyMap<string, string>, where: string): string {
+  return text.replace(CAPTURED, (whole, name: string, tampered: string | undefined) => {
+    if (name === 'any') return whole;
+    const value = captures.get(name);
+    if (value === undefined) throw new TestError(`${where}: nothing was captured as ${name}`);
+    return JSON.stringify(tampered === undefined ? value : tamper(value));
+  });
+}
+
+/**
+ * Alters a captured token, keeping it well-formed: its first character, which
+ * carries six bits of a base64url payload (the last one may carry only padding
+ * bits, which decoders ignore).
+ */
+function tamper(token: string): string {
+  return (token.startsWith('A') ? 'B' : 'A') + token.slice(1);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -181,27 +232,25 @@ class WireTransport implements Transport {
  * Checks the server's lines against the `<` lines, in order, as normalized
  * JSON, and that it sends nothing more. In update mode, rewrites the file.
  */
-export async function runTranscript(
-  file: string,
-  serve: (transport: Transport) => Promise<void>,
-  options: TranscriptOptions = {},
-): Promise<void> {
+export async function runTranscript(file: string, serve: Serve, options: TranscriptOptions = {}): Promise<void> {
   const transcript = parseTranscript(readFileSync(file, 'utf8'));
   const timeoutMs = options.timeoutMs ?? 2000;
   const settleMs = options.settleMs ?? 50;
   const update = options.update ?? process.env['UPDATE_GOLDEN'] === '1';
   const wire = new WireTransport();
-  await serve(wire);
+  const teardown = await serve(wire, transcript.server);
   if (!wire.started) throw new TestError('serve() must start the transport it is given');
   try {
     if (update) {
-      writeFileSync(file, formatTranscript({ header: transcript.header, body: await record(wire, transcript, settleMs) }));
+      const body = await record(wire, transcript, settleMs, file);
+      writeFileSync(file, formatTranscript({ ...transcript, body }));
       return;
     }
+    const captures = new Map<string, string>();
     const expected: string[] = [];
     const actual: string[] = [];
     for (const item of transcript.body) {
-      if (item.kind === 'send') wire.deliver(item.text);
+      if (item.kind === 'send') wire.deliver(substitute(item.text, captures, `${file}:${String(item.line)}`));
       if (item.kind === 'sleep') await sleep(item.ms);
       if (item.kind !== 'expect') continue;
       const want = parseOrFail(item.text, `${file}:${String(item.line)}`);
@@ -210,13 +259,14 @@ export async function runTranscript(
       actual.push(
         line === undefined
           ? `<nothing within ${String(timeoutMs)} ms>`
-          : JSON.stringify(sortKeys(maskAny(want, JSON.parse(line)))),
+          : JSON.stringify(sortKeys(maskPlaceholders(want, JSON.parse(line), captures))),
       );
     }
     for (const extra of await wire.drain(settleMs)) actual.push(normalizeJson(extra));
     expect(actual, `${file} (rerun with UPDATE_GOLDEN=1 to accept the server's output)`).toStrictEqual(expected);
   } finally {
     await wire.close();
+    if (teardown !== undefined) await teardown();
   }
 }
 
@@ -226,9 +276,10 @@ export async function runTranscript(
  * quiet (so lines sent together stay together, as the author wrote them);
  * whatever comes after the last run is appended. A file with no `<` lines
  * yet gets the output recorded after each `>` line. The lines recorded at a
- * run keep the {@link ANY} placeholders of the old lines at the same place.
+ * run keep the placeholders of the old lines ({@link ANY}, `<capture:NAME>`) at the same place.
  */
-async function record(wire: WireTransport, transcript: Transcript, settleMs: number): Promise<TranscriptLine[]> {
+async function record(wire: WireTransport, transcript: Transcript, settleMs: number, file: string): Promise<TranscriptLine[]> {
+  const captures = new Map<string, string>();
   const runs: unknown[][] = [];
   let previous: TranscriptLine['kind'] | undefined;
   for (const item of transcript.body) {
@@ -246,7 +297,7 @@ async function record(wire: WireTransport, transcript: Transcript, settleMs: num
       const placeholders = old[i];
       body.push({
         kind: 'expect',
-        text: placeholders === undefined ? text : JSON.stringify(keepAny(placeholders, JSON.parse(text))),
+        text: placeholders === undefined ? text : JSON.stringify(maskPlaceholders(placeholders, JSON.parse(text), captures)),
         line: 0,
       });
     });
@@ -260,7 +311,7 @@ async function record(wire: WireTransport, transcript: Transcript, settleMs: num
       body.push(item);
       if (item.kind === 'sleep') await sleep(item.ms);
       if (item.kind === 'send') {
-        wire.deliver(item.text);
+        wire.deliver(substitute(item.text, captures, `${file}:${String(item.line)}`));
         if (fresh) await capture();
       }
     }
@@ -268,14 +319,6 @@ async function record(wire: WireTransport, transcript: Transcript, settleMs: num
   }
   await capture();
   return body;
-}
-
-function keepAny(expected: unknown, actual: unknown): unknown {
-  if (expected === ANY) return ANY;
-  if (Array.isArray(expected) && Array.isArray(actual)) return actual.map((a: unknown, i) => keepAny(expected[i], a));
-  if (isRecord(expected) && isRecord(actual))
-    return Object.fromEntries(Object.entries(actual).map(([k, v]) => [k, keepAny(expected[k], v)]));
-  return actual;
 }
 
 function parseOrFail(text: string, where: string): unknown {

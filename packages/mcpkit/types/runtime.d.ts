@@ -235,3 +235,8 @@ declare class URL {
   readonly searchParams: URLSearchParams;
   toString(): string;
 }
+
+// `mcpkit/testing`'s client closes with `await using` (Node >= 20, Deno, Bun, current browsers).
+interface SymbolConstructor {
+  readonly asyncDispose: unique symbol;
+}

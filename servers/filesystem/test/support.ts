@@ -13,7 +13,7 @@ import { McpClient, type ClientHandlers } from 'mcpkit/client';
 import type { CallToolResult } from 'mcpkit/protocol';
 import type { McpServer } from 'mcpkit/server';
 import { StdioClientTransport } from 'mcpkit/stdio';
-import { createInMemoryPair } from 'mcpkit/testing';
+import { connectInMemory as connectTestClient } from 'mcpkit/testing';
 
 /** The built CLI. */
 export const CLI: string = fileURLToPath(new URL('../../../apps/cli/dist/bin.js', import.meta.url));
@@ -71,12 +71,8 @@ export async function call(client: McpClient, name: string, args: Record<string,
 }
 
 /** Connects a handshake-era client to `server` in memory. */
-export async function connectInMemory(server: McpServer, handlers: ClientHandlers = {}): Promise<McpClient> {
-  const [serverSide, clientSide] = createInMemoryPair();
-  await server.connect(serverSide);
-  const client = new McpClient({ name: 'fs-test', version: '1.0.0', era: '2025-11-25', handlers });
-  await client.connect(clientSide);
-  return client;
+export function connectInMemory(server: McpServer, handlers: ClientHandlers = {}): Promise<McpClient> {
+  return connectTestClient(server, { name: 'fs-test', version: '1.0.0', era: '2025-11-25', handlers });
 }
 
 /** Connects a handshake-era client to a server process. */

@@ -2,20 +2,14 @@
 // callTool with and without `task`, TaskHandle, client.tasks.*, and awaitTask
 // (polling, onStatus, input answered with the registered handlers, errors,
 // cancellation).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deferred, expectLocalError, expectRpcError } from '../../test/helpers.js';
-import { link, type Linked } from '../../test/client/harness.js';
+import { link } from '../../test/client/harness.js';
 import { RpcError } from '../jsonrpc/rpcError.js';
 import type { ClientOptions } from './options.js';
 import { McpServer } from '../server/server.js';
 import { TaskHandle } from './tasks.js';
 import type { Task } from '../protocol/types/index.js';
-
-let linked: Linked | undefined;
-afterEach(async () => {
-  await linked?.close();
-  linked = undefined;
-});
 
 const NAME = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } as const;
 
@@ -56,7 +50,7 @@ const text = (result: unknown): unknown => (result as { content: { text: string 
 describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
   it('callTool with task resolves a TaskHandle whose result() waits for the tool result', async () => {
     const { server, gate } = taskServer();
-    linked = await link(server, { era, handlers });
+    const linked = await link(server, { era, handlers });
     const statuses: string[] = [];
     const handle = await linked.client.callTool({ name: 'slow' }, { task: true });
     expect(handle).toBeInstanceOf(TaskHandle);
@@ -71,7 +65,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
 
   it('callTool without task returns the final result of a task the server creates', async () => {
     const { server } = taskServer();
-    linked = await link(server, { era, handlers });
+    const linked = await link(server, { era, handlers });
     // 2025-11-25: the client learns from tools/list that `must` requires a task and asks for one itself.
     if (era === '2025-11-25') await linked.client.listAllTools();
     expect(text(await linked.client.callTool({ name: 'must' }))).toBe('must done');
@@ -80,7 +74,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
 
   it('awaitTask answers the task’s input requests with the registered handlers', async () => {
     const { server } = taskServer();
-    linked = await link(server, { era, handlers });
+    const linked = await link(server, { era, handlers });
     asked.length = 0;
     const handle = (await linked.client.callTool({ name: 'ask' }, { task: true })) as TaskHandle;
     const statuses = new Set<string>();
@@ -91,7 +85,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
 
   it('a task that failed with a JSON-RPC error rejects with it', async () => {
     const { server } = taskServer();
-    linked = await link(server, { era, handlers });
+    const linked = await link(server, { era, handlers });
     const handle = (await linked.client.callTool({ name: 'oops' }, { task: true })) as TaskHandle;
     const error = await expectRpcError(handle.result(), -32050);
     expect(error.message).toBe('job exploded');
@@ -99,7 +93,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
 
   it('cancel ends the task; waiting on it rejects CANCELLED; aborting a wait leaves the task running', async () => {
     const { server } = taskServer();
-    linked = await link(server, { era, handlers });
+    const linked = await link(server, { era, handlers });
     const handle = (await linked.client.callTool({ name: 'slow' }, { task: true })) as TaskHandle;
     const stop = new AbortController();
     const waiting = handle.result({ signal: stop.signal });
@@ -115,7 +109,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
 describe('per era', () => {
   it('2025-11-25: tasks.list walks every task; tasks.result waits for the result', async () => {
     const { server, gate } = taskServer();
-    linked = await link(server, { era: '2025-11-25', handlers });
+    const linked = await link(server, { era: '2025-11-25', handlers });
     const a = (await linked.client.callTool({ name: 'slow' }, { task: { ttl: 60_000 } })) as TaskHandle;
     expect(a.task.ttl).toBe(60_000);
     const b = (await linked.client.callTool({ name: 'must' }, { task: true })) as TaskHandle;
@@ -129,7 +123,7 @@ describe('per era', () => {
 
   it('2026-07-28: tasks/result and tasks/list are refused locally; tasks: false declares no extension', async () => {
     const { server } = taskServer();
-    linked = await link(server, { era: '2026-07-28', handlers });
+    let linked = await link(server, { era: '2026-07-28', handlers });
     await expectLocalError(linked.client.tasks.list(), 'NOT_SUPPORTED');
     await expectLocalError(linked.client.tasks.result({ taskId: 'x' }), 'NOT_SUPPORTED');
     await linked.close();

@@ -1,24 +1,12 @@
 // completion/complete: prompt arguments and template variables, the context
 // of earlier arguments, and the shape of the answer.
-import { afterEach, describe, expect, it } from 'vitest';
-import { initialize, meta2026, rawPeer, type RawPeer } from '../../test/rawClient.js';
+import { describe, expect, it } from 'vitest';
+import { handshakePeer, meta2026, rawPeer, type RawPeer } from '../../test/rawClient.js';
 import { completeFrom, type CompletionContext } from './completion.js';
 import { McpServer } from './server.js';
 
-const open: RawPeer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((p) => p.close()));
-});
-
 function newServer(): McpServer {
   return new McpServer({ name: 'completion-test', version: '1.0.0' });
-}
-
-async function connect(server: McpServer, revision = '2025-11-25'): Promise<RawPeer> {
-  const peer = await rawPeer(server);
-  open.push(peer);
-  await initialize(peer, revision);
-  return peer;
 }
 
 function completePrompt(
@@ -42,7 +30,7 @@ describe('prompt argument completion', () => {
       { name: 'p', arguments: [{ name: 'lang' }], complete: { lang: completeFrom(['python', 'perl', 'rust']) } },
       () => '',
     );
-    expect(await completePrompt(await connect(server), 'p', 'lang', 'p')).toEqual({
+    expect(await completePrompt(await handshakePeer(server), 'p', 'lang', 'p')).toEqual({
       completion: { values: ['python', 'perl'], total: 2, hasMore: false },
     });
   });
@@ -63,7 +51,7 @@ describe('prompt argument completion', () => {
       },
       () => '',
     );
-    await completePrompt(await connect(server), 'p', 'repo', '', { owner: 'octocat' });
+    await completePrompt(await handshakePeer(server), 'p', 'repo', '', { owner: 'octocat' });
     expect(seen).toEqual({ arguments: { owner: 'octocat' } });
   });
 
@@ -71,7 +59,7 @@ describe('prompt argument completion', () => {
     const server = newServer();
     let seen: CompletionContext | undefined;
     server.prompt({ name: 'p', complete: { a: (_v, context) => ((seen = context), []) } }, () => '');
-    await completePrompt(await connect(server), 'p', 'a', '');
+    await completePrompt(await handshakePeer(server), 'p', 'a', '');
     expect(seen).toEqual({ arguments: {} });
   });
 
@@ -79,7 +67,7 @@ describe('prompt argument completion', () => {
     const server = newServer();
     const many = Array.from({ length: 150 }, (_, i) => `v${i}`);
     server.prompt({ name: 'p', complete: { a: () => many } }, () => '');
-    const result = (await completePrompt(await connect(server), 'p', 'a', '')) as {
+    const result = (await completePrompt(await handshakePeer(server), 'p', 'a', '')) as {
       completion: { values: string[]; total: number; hasMore: boolean };
     };
     expect(result.completion.values).toEqual(many.slice(0, 100));
@@ -89,19 +77,19 @@ describe('prompt argument completion', () => {
   it('answers no values for an argument without a completer', async () => {
     const server = newServer();
     server.prompt({ name: 'p', arguments: [{ name: 'a' }] }, () => '');
-    expect(await completePrompt(await connect(server), 'p', 'a', 'x')).toEqual({ completion: { values: [] } });
+    expect(await completePrompt(await handshakePeer(server), 'p', 'a', 'x')).toEqual({ completion: { values: [] } });
   });
 
   it('refuses an unknown prompt with -32602', async () => {
     const server = newServer();
     server.prompt({ name: 'p' }, () => '');
-    await expect(completePrompt(await connect(server), 'nope', 'a', '')).rejects.toMatchObject({ code: -32602 });
+    await expect(completePrompt(await handshakePeer(server), 'nope', 'a', '')).rejects.toMatchObject({ code: -32602 });
   });
 
   it('is served on 2024-11-05, which has no completions capability', async () => {
     const server = newServer();
     server.prompt({ name: 'p', complete: { a: () => ['x'] } }, () => '');
-    expect(await completePrompt(await connect(server, '2024-11-05'), 'p', 'a', '')).toMatchObject({
+    expect(await completePrompt(await handshakePeer(server, '2024-11-05'), 'p', 'a', '')).toMatchObject({
       completion: { values: ['x'] },
     });
   });
@@ -110,7 +98,6 @@ describe('prompt argument completion', () => {
     const server = newServer();
     server.prompt({ name: 'p', complete: { a: () => ['x'] } }, () => '');
     const peer = await rawPeer(server);
-    open.push(peer);
     const result = await peer.request('completion/complete', {
       _meta: meta2026(),
       ref: { type: 'ref/prompt', name: 'p' },
@@ -128,7 +115,7 @@ describe('template variable completion', () => {
       () => '',
     );
     const result = await (
-      await connect(server)
+      await handshakePeer(server)
     ).request('completion/complete', {
       ref: { type: 'ref/resource', uri: 'repos://{owner}/{repo}' },
       argument: { name: 'owner', value: 'OCT' },
@@ -148,7 +135,7 @@ describe('template variable completion', () => {
       () => '',
     );
     await (
-      await connect(server)
+      await handshakePeer(server)
     ).request('completion/complete', {
       ref: { type: 'ref/resource', uri: 'repos://{owner}/{repo}' },
       argument: { name: 'repo', value: 'h' },
@@ -162,7 +149,7 @@ describe('template variable completion', () => {
     server.resource({ uri: 'mem://a', name: 'a' }, () => '');
     server.prompt({ name: 'p' }, () => '');
     const result = await (
-      await connect(server)
+      await handshakePeer(server)
     ).request('completion/complete', { ref: { type: 'ref/resource', uri: 'mem://a' }, argument: { name: 'x', value: '' } });
     expect(result).toEqual({ completion: { values: [] } });
   });
@@ -171,7 +158,7 @@ describe('template variable completion', () => {
     const server = newServer();
     server.resourceTemplate({ uriTemplate: 'a://{x}', name: 'a' }, () => '');
     await expect(
-      (await connect(server)).request('completion/complete', {
+      (await handshakePeer(server)).request('completion/complete', {
         ref: { type: 'ref/resource', uri: 'b://{x}' },
         argument: { name: 'x', value: '' },
       }),

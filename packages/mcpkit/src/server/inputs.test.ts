@@ -1,22 +1,14 @@
 // Input requests in the handshake era: ctx.elicit, ctx.sample and
 // ctx.listRoots send real requests to the client, only for what the client
 // declared; refusals are -32021 with data.requiredCapabilities.
-import { afterEach, describe, expect, it } from 'vitest';
-import { initialize, rawPeer, type RawPeer } from '../../test/rawClient.js';
+import { describe, expect, it } from 'vitest';
+import { handshakePeer, type RawPeer } from '../../test/rawClient.js';
 import type { CreateMessageParams, ElicitParams } from '../protocol/types/index.js';
 import type { ServerContext } from './context.js';
 import { McpServer } from './server.js';
 
-const open: RawPeer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((p) => p.close()));
-});
-
-async function connect(server: McpServer, capabilities: object, revision = '2025-11-25'): Promise<RawPeer> {
-  const peer = await rawPeer(server);
-  open.push(peer);
-  await initialize(peer, revision, capabilities);
-  return peer;
+function connect(server: McpServer, capabilities: object, revision = '2025-11-25'): Promise<RawPeer> {
+  return handshakePeer(server, revision, capabilities);
 }
 
 /** A server with one tool `t` whose handler is `run`; the tool returns what `run` returns, as JSON. */

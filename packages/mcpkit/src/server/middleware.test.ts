@@ -1,26 +1,15 @@
 // Middleware: plain functions around every request, in both eras.
-import { afterEach, describe, expect, it } from 'vitest';
-import { initialize, meta2026, rawPeer, type RawPeer } from '../../test/rawClient.js';
+import { describe, expect, it } from 'vitest';
+import { initialize, meta2026, rawPeer } from '../../test/rawClient.js';
 import { RpcError } from '../jsonrpc/rpcError.js';
 import type { CallToolResult, Result } from '../protocol/types/index.js';
 import { compose, type MethodHandler, type Middleware } from './middleware.js';
 import { McpServer } from './server.js';
 
-const open: RawPeer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((p) => p.close()));
-});
-
 function newServer(middleware: Middleware[] = []): McpServer {
   const server = new McpServer({ name: 'middleware-test', version: '1.0.0', middleware });
   server.tool({ name: 't' }, () => 'handler');
   return server;
-}
-
-async function peerOf(server: McpServer): Promise<RawPeer> {
-  const peer = await rawPeer(server);
-  open.push(peer);
-  return peer;
 }
 
 /** Records `enter name` and `exit name` around the rest of the chain. */
@@ -44,14 +33,14 @@ function recorder(seen: string[]): Middleware {
 describe('middleware', () => {
   it('runs in order, the first outermost', async () => {
     const log: string[] = [];
-    const peer = await peerOf(newServer([tracer('a', log), tracer('b', log)]));
+    const peer = await rawPeer(newServer([tracer('a', log), tracer('b', log)]));
     await peer.request('tools/list', { _meta: meta2026() });
     expect(log).toEqual(['enter a', 'enter b', 'exit b', 'exit a']);
   });
 
   it('sees every request of the handshake era, initialize included', async () => {
     const seen: string[] = [];
-    const peer = await peerOf(newServer([recorder(seen)]));
+    const peer = await rawPeer(newServer([recorder(seen)]));
     await initialize(peer, '2025-11-25');
     await peer.request('ping');
     await peer.request('tools/list');
@@ -61,7 +50,7 @@ describe('middleware', () => {
 
   it('sees every request of the stateless era, server/discover included', async () => {
     const seen: string[] = [];
-    const peer = await peerOf(newServer([recorder(seen)]));
+    const peer = await rawPeer(newServer([recorder(seen)]));
     await peer.request('server/discover', { _meta: meta2026() });
     await peer.request('tools/call', { _meta: meta2026(), name: 't' });
     expect(seen).toEqual(['server/discover', 'tools/call']);
@@ -75,14 +64,14 @@ describe('middleware', () => {
       seen = { method: request.method, name: request.params['name'], era: ctx.era, revision: ctx.revision };
       return next(request, ctx);
     };
-    await (await peerOf(newServer([peek]))).request('tools/call', { _meta: meta2026(), name: 't' });
+    await (await rawPeer(newServer([peek]))).request('tools/call', { _meta: meta2026(), name: 't' });
     expect(seen).toEqual({ method: 'tools/call', name: 't', era: 'stateless', revision: '2026-07-28' });
   });
 
   it('can refuse initialize before a session exists', async () => {
     const deny: Middleware = (next) => (request, ctx) =>
       request.method === 'initialize' ? Promise.reject(new RpcError(-32001, 'Go away')) : next(request, ctx);
-    const peer = await peerOf(newServer([deny]));
+    const peer = await rawPeer(newServer([deny]));
     await expect(initialize(peer, '2025-11-25')).rejects.toMatchObject({ code: -32001, message: 'Go away' });
     expect(peer.session.revision).toBeUndefined();
   });
@@ -100,7 +89,7 @@ describe('middleware', () => {
     server.tool({ name: 'spy' }, () => {
       ran = true;
     });
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     await initialize(peer, '2025-11-25');
     expect(await peer.request('tools/call', { name: 'spy' })).toEqual({ content: [{ type: 'text', text: 'cached' }] });
     expect(ran).toBe(false);
@@ -111,7 +100,7 @@ describe('middleware', () => {
       ...(await next(request, ctx)),
       _meta: { 'example.com/took': 1 },
     });
-    const result = await (await peerOf(newServer([stamp]))).request('tools/call', { _meta: meta2026(), name: 't' });
+    const result = await (await rawPeer(newServer([stamp]))).request('tools/call', { _meta: meta2026(), name: 't' });
     expect(result).toEqual({
       content: [{ type: 'text', text: 'handler' }],
       resultType: 'complete',
@@ -121,7 +110,7 @@ describe('middleware', () => {
 
   it('can fail a request with a JSON-RPC error', async () => {
     const limit: Middleware = () => () => Promise.reject(new RpcError(-32000, 'Rate limited', { retryAfterMs: 100 }));
-    await expect((await peerOf(newServer([limit]))).request('tools/list', { _meta: meta2026() })).rejects.toMatchObject({
+    await expect((await rawPeer(newServer([limit]))).request('tools/list', { _meta: meta2026() })).rejects.toMatchObject({
       code: -32000,
       data: { retryAfterMs: 100 },
     });
@@ -137,7 +126,7 @@ describe('middleware', () => {
       },
     ]);
     server.tool({ name: 'ask' }, async (_args, ctx) => (await ctx.listRoots()).roots.length);
-    await (await peerOf(server)).request('tools/call', { _meta: meta2026({ roots: {} }), name: 'ask' });
+    await (await rawPeer(server)).request('tools/call', { _meta: meta2026({ roots: {} }), name: 'ask' });
     expect(seen).toEqual(['input_required']);
   });
 
@@ -147,7 +136,7 @@ describe('middleware', () => {
       return next(request, ctx);
     };
     await expect(
-      (await peerOf(newServer([ask]))).request('tools/list', { _meta: meta2026({ roots: {} }) }),
+      (await rawPeer(newServer([ask]))).request('tools/list', { _meta: meta2026({ roots: {} }) }),
     ).rejects.toMatchObject({ code: -32603 });
   });
 });
@@ -157,7 +146,7 @@ describe('server.use', () => {
     const log: string[] = [];
     const server = newServer([tracer('option', log)]);
     server.use(tracer('used', log));
-    await (await peerOf(server)).request('tools/list', { _meta: meta2026() });
+    await (await rawPeer(server)).request('tools/list', { _meta: meta2026() });
     expect(log).toEqual(['enter option', 'enter used', 'exit used', 'exit option']);
   });
 
@@ -165,7 +154,7 @@ describe('server.use', () => {
     const seen: string[] = [];
     const server = newServer();
     const remove = server.use(recorder(seen));
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     await peer.request('tools/list', { _meta: meta2026() });
     remove();
     await peer.request('tools/list', { _meta: meta2026() });
@@ -175,7 +164,7 @@ describe('server.use', () => {
   it('takes effect for requests that arrive after it', async () => {
     const seen: string[] = [];
     const server = newServer();
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     await peer.request('tools/list', { _meta: meta2026() });
     server.use(recorder(seen));
     await peer.request('tools/list', { _meta: meta2026() });

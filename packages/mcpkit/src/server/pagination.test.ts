@@ -1,14 +1,9 @@
 // Pagination on the wire: page size, the last page, and cursors that are
 // opaque and tamper-evident.
-import { afterEach, describe, expect, it } from 'vitest';
-import { initialize, meta2026, rawPeer, type RawPeer } from '../../test/rawClient.js';
+import { describe, expect, it } from 'vitest';
+import { handshakePeer, meta2026, rawPeer, type RawPeer } from '../../test/rawClient.js';
 import type { ServerOptions } from './options.js';
 import { McpServer } from './server.js';
-
-const open: RawPeer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((p) => p.close()));
-});
 
 function serverWith(count: number, options: Partial<ServerOptions> = {}): McpServer {
   const server = new McpServer({ name: 'pagination-test', version: '1.0.0', pageSize: 2, ...options });
@@ -19,13 +14,6 @@ function serverWith(count: number, options: Partial<ServerOptions> = {}): McpSer
     server.resourceTemplate({ uriTemplate: `t${i}://{x}`, name: `t${i}` }, () => '');
   }
   return server;
-}
-
-async function connect(server: McpServer): Promise<RawPeer> {
-  const peer = await rawPeer(server);
-  open.push(peer);
-  await initialize(peer, '2025-11-25');
-  return peer;
 }
 
 interface Page {
@@ -45,7 +33,7 @@ function alter(token: string): string {
 
 describe('pages', () => {
   it('hold pageSize items and a cursor while more follow; the last page has no nextCursor', async () => {
-    const peer = await connect(serverWith(5));
+    const peer = await handshakePeer(serverWith(5));
     const first = await listTools(peer);
     expect(first.tools.map((t) => t.name)).toEqual(['tool0', 'tool1']);
     const second = await listTools(peer, first.nextCursor);
@@ -55,7 +43,7 @@ describe('pages', () => {
   });
 
   it('end without a cursor when the last page is exactly full', async () => {
-    const peer = await connect(serverWith(4));
+    const peer = await handshakePeer(serverWith(4));
     const first = await listTools(peer);
     const last = await listTools(peer, first.nextCursor);
     expect(last.tools).toHaveLength(2);
@@ -63,7 +51,7 @@ describe('pages', () => {
   });
 
   it('are a single page without a cursor when everything fits', async () => {
-    const peer = await connect(serverWith(2));
+    const peer = await handshakePeer(serverWith(2));
     const page = await listTools(peer);
     expect(page.tools).toHaveLength(2);
     expect(page).not.toHaveProperty('nextCursor');
@@ -72,7 +60,7 @@ describe('pages', () => {
   it('hold 100 items by default', async () => {
     const server = new McpServer({ name: 'p', version: '1' });
     for (let i = 0; i < 101; i++) server.tool({ name: `t${i}` }, () => '');
-    const page = await listTools(await connect(server));
+    const page = await listTools(await handshakePeer(server));
     expect(page.tools).toHaveLength(100);
     expect(page.nextCursor).toEqual(expect.any(String));
   });
@@ -82,7 +70,7 @@ describe('pages', () => {
     ['resources/list', 'resources'],
     ['resources/templates/list', 'resourceTemplates'],
   ])('apply to %s', async (method, key) => {
-    const peer = await connect(serverWith(3));
+    const peer = await handshakePeer(serverWith(3));
     const first = (await peer.request(method)) as Record<string, unknown>;
     expect(first[key]).toHaveLength(2);
     const last = (await peer.request(method, { cursor: first['nextCursor'] as string })) as Record<string, unknown>;
@@ -92,7 +80,6 @@ describe('pages', () => {
 
   it('work the same in the stateless era', async () => {
     const peer = await rawPeer(serverWith(3));
-    open.push(peer);
     const first = (await peer.request('tools/list', { _meta: meta2026() })) as Page;
     const last = (await peer.request('tools/list', { _meta: meta2026(), cursor: first.nextCursor })) as Page;
     expect(last.tools.map((t) => t.name)).toEqual(['tool2']);
@@ -101,44 +88,44 @@ describe('pages', () => {
 
 describe('cursors', () => {
   it('are opaque: they show neither the list nor the offset in clear', async () => {
-    const { nextCursor } = await listTools(await connect(serverWith(3)));
+    const { nextCursor } = await listTools(await handshakePeer(serverWith(3)));
     expect(nextCursor).not.toMatch(/tools|"o"/);
   });
 
   it('refuse an altered cursor with -32602', async () => {
-    const peer = await connect(serverWith(5));
+    const peer = await handshakePeer(serverWith(5));
     const { nextCursor } = await listTools(peer);
     await expect(listTools(peer, alter(nextCursor!))).rejects.toMatchObject({ code: -32602, message: 'Invalid cursor' });
   });
 
   it('refuse a cursor of another list with -32602', async () => {
-    const peer = await connect(serverWith(5));
+    const peer = await handshakePeer(serverWith(5));
     const { nextCursor } = await listTools(peer);
     await expect(peer.request('prompts/list', { cursor: nextCursor! })).rejects.toMatchObject({ code: -32602 });
   });
 
   it.each(['', 'garbage', 'a.b', '.', '{"l":"tools","o":2}', 'x'.repeat(2000)])('refuse %j with -32602', async (cursor) => {
-    const peer = await connect(serverWith(5));
+    const peer = await handshakePeer(serverWith(5));
     await expect(listTools(peer, cursor)).rejects.toMatchObject({ code: -32602 });
   });
 
   it('refuse a cursor sealed by a server with another secret', async () => {
-    const a = await connect(serverWith(5));
-    const b = await connect(serverWith(5));
+    const a = await handshakePeer(serverWith(5));
+    const b = await handshakePeer(serverWith(5));
     const { nextCursor } = await listTools(a);
     await expect(listTools(b, nextCursor)).rejects.toMatchObject({ code: -32602 });
   });
 
   it('are accepted by another server that shares the secret', async () => {
     const secret = 'a shared secret of at least 32 bytes!';
-    const a = await connect(serverWith(5, { secret }));
-    const b = await connect(serverWith(5, { secret }));
+    const a = await handshakePeer(serverWith(5, { secret }));
+    const b = await handshakePeer(serverWith(5, { secret }));
     const { nextCursor } = await listTools(a);
     expect((await listTools(b, nextCursor)).tools.map((t) => t.name)).toEqual(['tool2', 'tool3']);
   });
 
   it('are stable: the same position gives the same cursor', async () => {
-    const peer = await connect(serverWith(5));
+    const peer = await handshakePeer(serverWith(5));
     expect((await listTools(peer)).nextCursor).toBe((await listTools(peer)).nextCursor);
   });
 });

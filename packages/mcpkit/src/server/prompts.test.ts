@@ -1,24 +1,12 @@
 // Prompts on the wire: declared argument lists and argument schemas, checks
 // of required arguments, and the forms a handler may return.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { initialize, rawPeer, type RawPeer } from '../../test/rawClient.js';
+import { handshakePeer, type RawPeer } from '../../test/rawClient.js';
 import { McpServer } from './server.js';
-
-const open: RawPeer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((p) => p.close()));
-});
 
 function newServer(): McpServer {
   return new McpServer({ name: 'prompts-test', version: '1.0.0' });
-}
-
-async function connect(server: McpServer): Promise<RawPeer> {
-  const peer = await rawPeer(server);
-  open.push(peer);
-  await initialize(peer, '2025-11-25');
-  return peer;
 }
 
 function get(peer: RawPeer, name: string, args?: Record<string, string>): Promise<unknown> {
@@ -33,7 +21,7 @@ describe('prompts/list', () => {
       { name: 'style', title: 'Style' },
     ];
     server.prompt({ name: 'review', title: 'Review', description: 'Reviews code', arguments: args }, () => '');
-    expect(await (await connect(server)).request('prompts/list')).toEqual({
+    expect(await (await handshakePeer(server)).request('prompts/list')).toEqual({
       prompts: [{ name: 'review', title: 'Review', description: 'Reviews code', arguments: args }],
     });
   });
@@ -44,7 +32,7 @@ describe('prompts/list', () => {
       { name: 'p', arguments: z.object({ topic: z.string().describe('What to write about'), tone: z.string().optional() }) },
       () => '',
     );
-    expect(await (await connect(server)).request('prompts/list')).toEqual({
+    expect(await (await handshakePeer(server)).request('prompts/list')).toEqual({
       prompts: [
         { name: 'p', arguments: [{ name: 'topic', description: 'What to write about', required: true }, { name: 'tone' }] },
       ],
@@ -54,7 +42,7 @@ describe('prompts/list', () => {
   it('leaves arguments out of a prompt that declares none', async () => {
     const server = newServer();
     server.prompt({ name: 'plain' }, () => '');
-    expect(await (await connect(server)).request('prompts/list')).toEqual({ prompts: [{ name: 'plain' }] });
+    expect(await (await handshakePeer(server)).request('prompts/list')).toEqual({ prompts: [{ name: 'plain' }] });
   });
 });
 
@@ -62,7 +50,7 @@ describe('prompts/get arguments', () => {
   it('refuses a missing required argument with -32602', async () => {
     const server = newServer();
     server.prompt({ name: 'p', arguments: [{ name: 'code', required: true }] }, () => '');
-    await expect(get(await connect(server), 'p', {})).rejects.toMatchObject({
+    await expect(get(await handshakePeer(server), 'p', {})).rejects.toMatchObject({
       code: -32602,
       message: 'Missing required argument "code" for prompt p',
     });
@@ -71,13 +59,13 @@ describe('prompts/get arguments', () => {
   it('accepts a missing optional argument', async () => {
     const server = newServer();
     server.prompt({ name: 'p', arguments: [{ name: 'style' }] }, (args) => `style=${String(args['style'])}`);
-    expect(await get(await connect(server), 'p')).toMatchObject({ messages: [{ content: { text: 'style=undefined' } }] });
+    expect(await get(await handshakePeer(server), 'p')).toMatchObject({ messages: [{ content: { text: 'style=undefined' } }] });
   });
 
   it('refuses arguments a zod schema rejects with -32602', async () => {
     const server = newServer();
     server.prompt({ name: 'p', arguments: z.object({ topic: z.string().min(3) }) }, () => '');
-    await expect(get(await connect(server), 'p', { topic: 'ab' })).rejects.toMatchObject({
+    await expect(get(await handshakePeer(server), 'p', { topic: 'ab' })).rejects.toMatchObject({
       code: -32602,
       message: expect.stringMatching(/^Invalid arguments for prompt p: \/topic: /) as unknown,
     });
@@ -89,7 +77,7 @@ describe('prompts/get arguments', () => {
       { name: 'p', arguments: z.object({ count: z.string().transform(Number) }) },
       ({ count }) => `${typeof count} ${count + 1}`,
     );
-    expect(await get(await connect(server), 'p', { count: '41' })).toMatchObject({
+    expect(await get(await handshakePeer(server), 'p', { count: '41' })).toMatchObject({
       messages: [{ content: { text: 'number 42' } }],
     });
   });
@@ -97,7 +85,10 @@ describe('prompts/get arguments', () => {
   it('refuses an unknown prompt with -32602', async () => {
     const server = newServer();
     server.prompt({ name: 'p' }, () => '');
-    await expect(get(await connect(server), 'nope')).rejects.toMatchObject({ code: -32602, message: 'Unknown prompt: nope' });
+    await expect(get(await handshakePeer(server), 'nope')).rejects.toMatchObject({
+      code: -32602,
+      message: 'Unknown prompt: nope',
+    });
   });
 });
 
@@ -105,7 +96,7 @@ describe('prompts/get results', () => {
   it('turn a string into one user text message', async () => {
     const server = newServer();
     server.prompt({ name: 'p' }, () => 'Say hi');
-    expect(await get(await connect(server), 'p')).toEqual({
+    expect(await get(await handshakePeer(server), 'p')).toEqual({
       messages: [{ role: 'user', content: { type: 'text', text: 'Say hi' } }],
     });
   });
@@ -117,7 +108,7 @@ describe('prompts/get results', () => {
       { role: 'assistant' as const, content: { type: 'text' as const, text: 'A' } },
     ];
     server.prompt({ name: 'p' }, () => messages);
-    expect(await get(await connect(server), 'p')).toEqual({ messages });
+    expect(await get(await handshakePeer(server), 'p')).toEqual({ messages });
   });
 
   it('pass a full result through', async () => {
@@ -128,13 +119,13 @@ describe('prompts/get results', () => {
       _meta: { k: 1 },
     };
     server.prompt({ name: 'p', description: 'Declared' }, () => result);
-    expect(await get(await connect(server), 'p')).toEqual(result);
+    expect(await get(await handshakePeer(server), 'p')).toEqual(result);
   });
 
   it('fill in the declared description when a full result has none', async () => {
     const server = newServer();
     server.prompt({ name: 'p', description: 'Declared' }, () => ({ messages: [] }));
-    expect(await get(await connect(server), 'p')).toEqual({ description: 'Declared', messages: [] });
+    expect(await get(await handshakePeer(server), 'p')).toEqual({ description: 'Declared', messages: [] });
   });
 
   it('turn a handler failure into masked -32603', async () => {
@@ -142,7 +133,7 @@ describe('prompts/get results', () => {
     server.prompt({ name: 'p' }, () => {
       throw new Error('internal detail');
     });
-    await expect(get(await connect(server), 'p')).rejects.toMatchObject({ code: -32603, message: 'Internal error' });
+    await expect(get(await handshakePeer(server), 'p')).rejects.toMatchObject({ code: -32603, message: 'Internal error' });
   });
 });
 

@@ -1,20 +1,8 @@
 // Registration: names, duplicates, order, and what a Registration's
 // enable/disable/update/remove do to the lists and calls on the wire.
-import { afterEach, describe, expect, it } from 'vitest';
-import { initialize, rawPeer, type RawPeer } from '../../test/rawClient.js';
+import { describe, expect, it } from 'vitest';
+import { handshakePeer, type RawPeer } from '../../test/rawClient.js';
 import { McpServer } from './server.js';
-
-const open: RawPeer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((p) => p.close()));
-});
-
-async function connect(server: McpServer): Promise<RawPeer> {
-  const peer = await rawPeer(server);
-  open.push(peer);
-  await initialize(peer, '2025-11-25');
-  return peer;
-}
 
 function newServer(): McpServer {
   return new McpServer({ name: 'registry-test', version: '1.0.0' });
@@ -71,7 +59,7 @@ describe('list order', () => {
   it('follows registration order, not name order', async () => {
     const server = newServer();
     for (const name of ['zeta', 'alpha', 'mid']) server.tool({ name }, () => name);
-    expect(await toolNames(await connect(server))).toEqual(['zeta', 'alpha', 'mid']);
+    expect(await toolNames(await handshakePeer(server))).toEqual(['zeta', 'alpha', 'mid']);
   });
 
   it('keeps a re-enabled tool in its original place', async () => {
@@ -81,13 +69,13 @@ describe('list order', () => {
     server.tool({ name: 'third' }, () => '');
     second.disable();
     second.enable();
-    expect(await toolNames(await connect(server))).toEqual(['first', 'second', 'third']);
+    expect(await toolNames(await handshakePeer(server))).toEqual(['first', 'second', 'third']);
   });
 
   it('is the same on every request', async () => {
     const server = newServer();
     for (const name of ['c', 'a', 'b']) server.tool({ name }, () => name);
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     expect(await toolNames(peer)).toEqual(await toolNames(peer));
   });
 });
@@ -97,13 +85,13 @@ describe('Registration', () => {
     const server = newServer();
     server.tool({ name: 'kept' }, () => '');
     server.tool({ name: 'hidden' }, () => '').disable();
-    expect(await toolNames(await connect(server))).toEqual(['kept']);
+    expect(await toolNames(await handshakePeer(server))).toEqual(['kept']);
   });
 
   it('disable makes calls to the tool unknown (-32602)', async () => {
     const server = newServer();
     const reg = server.tool({ name: 'off' }, () => 'ran');
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     reg.disable();
     await expect(peer.request('tools/call', { name: 'off' })).rejects.toMatchObject({
       code: -32602,
@@ -115,7 +103,7 @@ describe('Registration', () => {
     const server = newServer();
     const reg = server.tool({ name: 't' }, () => 'back');
     reg.disable();
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     reg.enable();
     expect(reg.enabled).toBe(true);
     expect(await toolNames(peer)).toEqual(['t']);
@@ -127,13 +115,13 @@ describe('Registration', () => {
     const reg = server.tool({ name: 'gone' }, () => '');
     reg.remove();
     reg.enable();
-    expect(await toolNames(await connect(server))).toEqual([]);
+    expect(await toolNames(await handshakePeer(server))).toEqual([]);
   });
 
   it('update replaces the handler', async () => {
     const server = newServer();
     const reg = server.tool({ name: 't' }, () => 'old');
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     reg.update({ handler: () => 'new' });
     expect(await peer.request('tools/call', { name: 't' })).toEqual({ content: [{ type: 'text', text: 'new' }] });
   });
@@ -141,7 +129,7 @@ describe('Registration', () => {
   it('update of the definition is reflected in tools/list', async () => {
     const server = newServer();
     const reg = server.tool({ name: 't', description: 'old' }, () => '');
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     reg.update({ description: 'new' });
     expect(await peer.request('tools/list')).toMatchObject({ tools: [{ name: 't', description: 'new' }] });
   });
@@ -149,7 +137,7 @@ describe('Registration', () => {
   it('update of the input schema is enforced on calls', async () => {
     const server = newServer();
     const reg = server.tool({ name: 't', input: { type: 'object' } }, () => 'ran');
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     reg.update({ input: { type: 'object', required: ['q'] } });
     expect(await peer.request('tools/call', { name: 't', arguments: {} })).toMatchObject({ isError: true });
   });
@@ -157,7 +145,7 @@ describe('Registration', () => {
   it('update can rename a tool', async () => {
     const server = newServer();
     const reg = server.tool({ name: 'before' }, () => 'same handler');
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     reg.update({ name: 'after' });
     expect(await toolNames(peer)).toEqual(['after']);
     expect(await peer.request('tools/call', { name: 'after' })).toEqual({ content: [{ type: 'text', text: 'same handler' }] });
@@ -176,7 +164,7 @@ describe('Registration', () => {
     const server = newServer();
     server.prompt({ name: 'p' }, () => 'text').disable();
     server.prompt({ name: 'q' }, () => 'text');
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     expect(await peer.request('prompts/list')).toEqual({ prompts: [{ name: 'q' }] });
     await expect(peer.request('prompts/get', { name: 'p' })).rejects.toMatchObject({ code: -32602 });
   });
@@ -185,7 +173,7 @@ describe('Registration', () => {
     const server = newServer();
     server.resource({ uri: 'mem://a', name: 'a' }, () => 'A').disable();
     server.resource({ uri: 'mem://b', name: 'b' }, () => 'B');
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     expect(await peer.request('resources/list')).toEqual({ resources: [{ uri: 'mem://b', name: 'b' }] });
     await expect(peer.request('resources/read', { uri: 'mem://a' })).rejects.toMatchObject({ code: -32002 });
   });
@@ -194,7 +182,7 @@ describe('Registration', () => {
     const server = newServer();
     server.resourceTemplate({ uriTemplate: 'mem://{id}', name: 'item' }, () => 'item').remove();
     server.resource({ uri: 'other://x', name: 'x' }, () => 'x');
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     expect(await peer.request('resources/templates/list')).toEqual({ resourceTemplates: [] });
     await expect(peer.request('resources/read', { uri: 'mem://1' })).rejects.toMatchObject({ code: -32002 });
   });

@@ -1,19 +1,13 @@
 // Multi round-trip requests (2026-07-28), served by replay: input_required
 // rounds, answers carried in the sealed requestState, and every way a
 // requestState is refused.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deferred, sleep } from '../../test/helpers.js';
 import { meta2026, rawPeer, type RawPeer } from '../../test/rawClient.js';
-import type { MessageInfo } from '../jsonrpc/transport.js';
 import type { CreateMessageParams, ElicitParams } from '../protocol/types/index.js';
 import type { ServerContext } from './context.js';
 import type { ServerOptions } from './options.js';
 import { McpServer } from './server.js';
-
-const open: RawPeer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((p) => p.close()));
-});
 
 const ALL_CAPS = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
 const FORM: ElicitParams = { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } };
@@ -48,12 +42,6 @@ function serverRunning(
   return server;
 }
 
-async function peerOf(server: McpServer, info?: MessageInfo): Promise<RawPeer> {
-  const peer = await rawPeer(server, info);
-  open.push(peer);
-  return peer;
-}
-
 interface Round {
   readonly name?: string;
   readonly args?: Record<string, unknown>;
@@ -80,7 +68,7 @@ async function firstRound(peer: RawPeer, round: Round = {}): Promise<InputRequir
 
 describe('one input', () => {
   it('ends the round with input_required: the request under a derived key, and a requestState', async () => {
-    const result = await firstRound(await peerOf(serverRunning((ctx) => ctx.elicit(FORM))));
+    const result = await firstRound(await rawPeer(serverRunning((ctx) => ctx.elicit(FORM))));
     expect(result).toEqual({
       resultType: 'input_required',
       inputRequests: { 'elicitation-1': { method: 'elicitation/create', params: FORM } },
@@ -90,7 +78,7 @@ describe('one input', () => {
   });
 
   it('completes on the retry that carries the answer and the requestState', async () => {
-    const peer = await peerOf(serverRunning((ctx) => ctx.elicit(FORM)));
+    const peer = await rawPeer(serverRunning((ctx) => ctx.elicit(FORM)));
     const { requestState } = await firstRound(peer);
     expect(await callTool(peer, { inputResponses: { 'elicitation-1': ACCEPT }, requestState })).toMatchObject({
       resultType: 'complete',
@@ -99,7 +87,7 @@ describe('one input', () => {
   });
 
   it('completes on a retry without requestState (the answer is enough)', async () => {
-    const peer = await peerOf(serverRunning((ctx) => ctx.sample(SAMPLE)));
+    const peer = await rawPeer(serverRunning((ctx) => ctx.sample(SAMPLE)));
     await firstRound(peer);
     expect(await callTool(peer, { inputResponses: { 'sampling-1': SAMPLED } })).toMatchObject({
       resultType: 'complete',
@@ -108,13 +96,13 @@ describe('one input', () => {
   });
 
   it('asks for roots with roots/list', async () => {
-    const result = await firstRound(await peerOf(serverRunning((ctx) => ctx.listRoots())));
+    const result = await firstRound(await rawPeer(serverRunning((ctx) => ctx.listRoots())));
     expect(result.inputRequests).toEqual({ 'roots-1': { method: 'roots/list', params: {} } });
   });
 
   it('leaves the elicitationId out of a URL-mode request (2026-07-28 has none)', async () => {
     const url: ElicitParams = { mode: 'url', message: 'Authorize', url: 'https://example.com/a', elicitationId: 'x' };
-    const result = await firstRound(await peerOf(serverRunning((ctx) => ctx.elicit(url))));
+    const result = await firstRound(await rawPeer(serverRunning((ctx) => ctx.elicit(url))));
     expect(result.inputRequests['elicitation-1']?.params).toEqual({
       mode: 'url',
       message: 'Authorize',
@@ -126,7 +114,7 @@ describe('one input', () => {
 describe('several inputs', () => {
   it('asked in parallel come back in one input_required', async () => {
     const server = serverRunning((ctx) => Promise.all([ctx.elicit(FORM), ctx.sample(SAMPLE), ctx.listRoots()]));
-    const result = await firstRound(await peerOf(server));
+    const result = await firstRound(await rawPeer(server));
     expect(result.inputRequests).toEqual({
       'elicitation-1': { method: 'elicitation/create', params: FORM },
       'sampling-1': { method: 'sampling/createMessage', params: SAMPLE },
@@ -135,7 +123,7 @@ describe('several inputs', () => {
   });
 
   it('asked in parallel complete in one retry', async () => {
-    const peer = await peerOf(serverRunning((ctx) => Promise.all([ctx.elicit(FORM), ctx.sample(SAMPLE)])));
+    const peer = await rawPeer(serverRunning((ctx) => Promise.all([ctx.elicit(FORM), ctx.sample(SAMPLE)])));
     const { requestState } = await firstRound(peer);
     const done = await callTool(peer, { inputResponses: { 'elicitation-1': ACCEPT, 'sampling-1': SAMPLED }, requestState });
     expect(done).toMatchObject({ resultType: 'complete', structuredContent: { value: [ACCEPT, SAMPLED] } });
@@ -143,7 +131,7 @@ describe('several inputs', () => {
 
   it('of the same kind get numbered keys in call order', async () => {
     const second: ElicitParams = { ...FORM, message: 'Age?' };
-    const result = await firstRound(await peerOf(serverRunning((ctx) => Promise.all([ctx.elicit(FORM), ctx.elicit(second)]))));
+    const result = await firstRound(await rawPeer(serverRunning((ctx) => Promise.all([ctx.elicit(FORM), ctx.elicit(second)]))));
     expect(Object.keys(result.inputRequests)).toEqual(['elicitation-1', 'elicitation-2']);
     expect(result.inputRequests['elicitation-2']?.params).toEqual(second);
   });
@@ -156,7 +144,7 @@ describe('several inputs', () => {
       const answer = await ctx.sample(SAMPLE);
       return [name, answer];
     });
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     const round1 = await firstRound(peer);
     expect(Object.keys(round1.inputRequests)).toEqual(['elicitation-1']);
     const round2 = (await callTool(peer, {
@@ -175,7 +163,7 @@ describe('several inputs', () => {
     const server = serverRunning((ctx) =>
       Promise.all([ctx.elicit(FORM, { key: 'github_login' }), ctx.sample(SAMPLE, { key: 'capital_of_france' })]),
     );
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     const { inputRequests, requestState } = await firstRound(peer);
     expect(Object.keys(inputRequests)).toEqual(['github_login', 'capital_of_france']);
     const done = await callTool(peer, { inputResponses: { github_login: ACCEPT, capital_of_france: SAMPLED }, requestState });
@@ -185,7 +173,7 @@ describe('several inputs', () => {
 
 describe('answers', () => {
   it('that the server did not ask for are ignored', async () => {
-    const peer = await peerOf(serverRunning((ctx) => ctx.elicit(FORM)));
+    const peer = await rawPeer(serverRunning((ctx) => ctx.elicit(FORM)));
     const { requestState } = await firstRound(peer);
     const done = await callTool(peer, {
       inputResponses: { 'elicitation-1': ACCEPT, unexpected: { anything: true }, 'sampling-9': 42 },
@@ -195,14 +183,14 @@ describe('answers', () => {
   });
 
   it('that are missing lead to a new input_required, not an error', async () => {
-    const peer = await peerOf(serverRunning((ctx) => ctx.elicit(FORM)));
+    const peer = await rawPeer(serverRunning((ctx) => ctx.elicit(FORM)));
     const { requestState } = await firstRound(peer);
     const again = await firstRound(peer, { requestState });
     expect(Object.keys(again.inputRequests)).toEqual(['elicitation-1']);
   });
 
   it('that are malformed are -32602', async () => {
-    const peer = await peerOf(serverRunning((ctx) => ctx.elicit(FORM)));
+    const peer = await rawPeer(serverRunning((ctx) => ctx.elicit(FORM)));
     const { requestState } = await firstRound(peer);
     await expect(
       callTool(peer, { inputResponses: { 'elicitation-1': { action: 'maybe' } }, requestState }),
@@ -213,7 +201,7 @@ describe('answers', () => {
   });
 
   it('that are not an object are -32602', async () => {
-    const peer = await peerOf(serverRunning((ctx) => ctx.elicit(FORM)));
+    const peer = await rawPeer(serverRunning((ctx) => ctx.elicit(FORM)));
     await expect(
       peer.request('tools/call', { _meta: meta2026(ALL_CAPS), name: 't', arguments: {}, inputResponses: ['no'] }),
     ).rejects.toMatchObject({ code: -32602 });
@@ -222,7 +210,7 @@ describe('answers', () => {
 
 describe('requestState', () => {
   it('that was altered is -32602', async () => {
-    const peer = await peerOf(serverRunning((ctx) => ctx.elicit(FORM)));
+    const peer = await rawPeer(serverRunning((ctx) => ctx.elicit(FORM)));
     const { requestState } = await firstRound(peer);
     const i = Math.floor(requestState.indexOf('.') / 2);
     const altered = requestState.slice(0, i) + (requestState[i] === 'A' ? 'B' : 'A') + requestState.slice(i + 1);
@@ -232,12 +220,12 @@ describe('requestState', () => {
   });
 
   it.each(['', 'garbage', 'a.b'])('that is not a token (%j) is -32602', async (requestState) => {
-    const peer = await peerOf(serverRunning((ctx) => ctx.elicit(FORM)));
+    const peer = await rawPeer(serverRunning((ctx) => ctx.elicit(FORM)));
     await expect(callTool(peer, { requestState })).rejects.toMatchObject({ code: -32602 });
   });
 
   it('presented with other arguments is -32602', async () => {
-    const peer = await peerOf(serverRunning((ctx) => ctx.elicit(FORM)));
+    const peer = await rawPeer(serverRunning((ctx) => ctx.elicit(FORM)));
     const { requestState } = await firstRound(peer, { args: { amount: 10 } });
     await expect(
       callTool(peer, { args: { amount: 10_000 }, inputResponses: { 'elicitation-1': ACCEPT }, requestState }),
@@ -248,7 +236,7 @@ describe('requestState', () => {
   });
 
   it('presented to another tool is -32602', async () => {
-    const peer = await peerOf(serverRunning((ctx) => ctx.elicit(FORM)));
+    const peer = await rawPeer(serverRunning((ctx) => ctx.elicit(FORM)));
     const { requestState } = await firstRound(peer);
     await expect(
       callTool(peer, { name: 'other', inputResponses: { 'elicitation-1': ACCEPT }, requestState }),
@@ -258,7 +246,7 @@ describe('requestState', () => {
   it('presented on another method is -32602', async () => {
     const server = serverRunning((ctx) => ctx.elicit(FORM));
     server.prompt({ name: 't' }, async (_args, ctx) => (await ctx.elicit(FORM)).action);
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     const { requestState } = await firstRound(peer);
     await expect(
       peer.request('prompts/get', {
@@ -272,8 +260,8 @@ describe('requestState', () => {
 
   it('presented by another principal is -32602', async () => {
     const server = serverRunning((ctx) => ctx.elicit(FORM));
-    const alice = await peerOf(server, { auth: { sub: 'alice' } });
-    const bob = await peerOf(server, { auth: { sub: 'bob' } });
+    const alice = await rawPeer(server, { auth: { sub: 'alice' } });
+    const bob = await rawPeer(server, { auth: { sub: 'bob' } });
     const { requestState } = await firstRound(alice);
     await expect(callTool(bob, { inputResponses: { 'elicitation-1': ACCEPT }, requestState })).rejects.toMatchObject({
       code: -32602,
@@ -283,8 +271,8 @@ describe('requestState', () => {
 
   it('presented without authentication after an authenticated round is -32602', async () => {
     const server = serverRunning((ctx) => ctx.elicit(FORM));
-    const alice = await peerOf(server, { auth: { sub: 'alice' } });
-    const anonymous = await peerOf(server);
+    const alice = await rawPeer(server, { auth: { sub: 'alice' } });
+    const anonymous = await rawPeer(server);
     const { requestState } = await firstRound(alice);
     await expect(callTool(anonymous, { inputResponses: { 'elicitation-1': ACCEPT }, requestState })).rejects.toMatchObject({
       code: -32602,
@@ -293,8 +281,8 @@ describe('requestState', () => {
 
   it('is accepted from the same principal on another connection', async () => {
     const server = serverRunning((ctx) => ctx.elicit(FORM));
-    const first = await peerOf(server, { auth: { sub: 'alice' } });
-    const second = await peerOf(server, { auth: { sub: 'alice' } });
+    const first = await rawPeer(server, { auth: { sub: 'alice' } });
+    const second = await rawPeer(server, { auth: { sub: 'alice' } });
     const { requestState } = await firstRound(first);
     expect(await callTool(second, { inputResponses: { 'elicitation-1': ACCEPT }, requestState })).toMatchObject({
       resultType: 'complete',
@@ -302,7 +290,7 @@ describe('requestState', () => {
   });
 
   it('that expired is -32602', async () => {
-    const peer = await peerOf(serverRunning((ctx) => ctx.elicit(FORM), { requestStateTtlMs: 1 }));
+    const peer = await rawPeer(serverRunning((ctx) => ctx.elicit(FORM), { requestStateTtlMs: 1 }));
     const { requestState } = await firstRound(peer);
     await sleep(10);
     await expect(callTool(peer, { inputResponses: { 'elicitation-1': ACCEPT }, requestState })).rejects.toMatchObject({
@@ -313,15 +301,15 @@ describe('requestState', () => {
 
   it('from a server with another secret is -32602', async () => {
     const run = (ctx: ServerContext) => ctx.elicit(FORM);
-    const { requestState } = await firstRound(await peerOf(serverRunning(run)));
-    await expect(callTool(await peerOf(serverRunning(run)), { requestState })).rejects.toMatchObject({ code: -32602 });
+    const { requestState } = await firstRound(await rawPeer(serverRunning(run)));
+    await expect(callTool(await rawPeer(serverRunning(run)), { requestState })).rejects.toMatchObject({ code: -32602 });
   });
 
   it('from a server with the same secret is accepted (several processes)', async () => {
     const run = (ctx: ServerContext) => ctx.elicit(FORM);
     const secret = new Uint8Array(32).fill(7);
-    const { requestState } = await firstRound(await peerOf(serverRunning(run, { secret })));
-    const done = await callTool(await peerOf(serverRunning(run, { secret })), {
+    const { requestState } = await firstRound(await rawPeer(serverRunning(run, { secret })));
+    const done = await callTool(await rawPeer(serverRunning(run, { secret })), {
       inputResponses: { 'elicitation-1': ACCEPT },
       requestState,
     });
@@ -338,7 +326,7 @@ describe('the handler', () => {
       });
       return ctx.elicit(FORM);
     });
-    await firstRound(await peerOf(server));
+    await firstRound(await rawPeer(server));
     expect(await aborted.promise).toBe(true);
   });
 
@@ -350,7 +338,7 @@ describe('the handler', () => {
       sideEffects.push('after');
       return answer;
     });
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     const { requestState } = await firstRound(peer);
     await callTool(peer, { inputResponses: { 'elicitation-1': ACCEPT }, requestState });
     expect(sideEffects).toEqual(['before', 'before', 'after']);
@@ -361,7 +349,7 @@ describe('the handler', () => {
       ctx.completeElicitation('abc');
       return Promise.resolve('done');
     });
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     await callTool(peer);
     expect(peer.notifications).toEqual([]);
   });
@@ -373,7 +361,7 @@ describe('capabilities', () => {
     ['sampling', (ctx: ServerContext) => ctx.sample(SAMPLE), { sampling: {} }],
     ['roots', (ctx: ServerContext) => ctx.listRoots(), { roots: {} }],
   ])('refuse %s the request did not declare with -32021', async (_kind, run, required) => {
-    await expect(callTool(await peerOf(serverRunning(run)), { caps: {} })).rejects.toMatchObject({
+    await expect(callTool(await rawPeer(serverRunning(run)), { caps: {} })).rejects.toMatchObject({
       code: -32021,
       data: { requiredCapabilities: required },
     });
@@ -382,7 +370,7 @@ describe('capabilities', () => {
   it('refuse URL mode when the request declared only form mode', async () => {
     const url: ElicitParams = { mode: 'url', message: 'Authorize', url: 'https://example.com/a', elicitationId: 'x' };
     await expect(
-      callTool(await peerOf(serverRunning((ctx) => ctx.elicit(url))), { caps: { elicitation: { form: {} } } }),
+      callTool(await rawPeer(serverRunning((ctx) => ctx.elicit(url))), { caps: { elicitation: { form: {} } } }),
     ).rejects.toMatchObject({
       code: -32021,
       data: { requiredCapabilities: { elicitation: { url: {} } } },
@@ -392,7 +380,7 @@ describe('capabilities', () => {
   it('refuse sampling with tools without sampling.tools', async () => {
     const withTools = { ...SAMPLE, tools: [{ name: 'calc', inputSchema: { type: 'object' as const } }] };
     await expect(
-      callTool(await peerOf(serverRunning((ctx) => ctx.sample(withTools))), { caps: { sampling: {} } }),
+      callTool(await rawPeer(serverRunning((ctx) => ctx.sample(withTools))), { caps: { sampling: {} } }),
     ).rejects.toMatchObject({
       code: -32021,
       data: { requiredCapabilities: { sampling: { tools: {} } } },
@@ -407,7 +395,7 @@ describe('methods', () => {
       { uriTemplate: 'ask://{q}', name: 'ask' },
       async (_uri, { q }, ctx) => `${q}: ${(await ctx.elicit(FORM)).action}`,
     );
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     const round1 = (await peer.request('resources/read', { _meta: meta2026(ALL_CAPS), uri: 'ask://x' })) as InputRequired;
     expect(round1).toMatchObject({
       resultType: 'input_required',
@@ -425,7 +413,7 @@ describe('methods', () => {
   it('prompts/get may ask for input', async () => {
     const server = newServer();
     server.prompt({ name: 'p' }, async (_args, ctx) => `Roots: ${(await ctx.listRoots()).roots.map((r) => r.uri).join()}`);
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     const round1 = (await peer.request('prompts/get', { _meta: meta2026(ALL_CAPS), name: 'p' })) as InputRequired;
     expect(round1).toMatchObject({ resultType: 'input_required', inputRequests: { 'roots-1': { method: 'roots/list' } } });
     const round2 = await peer.request('prompts/get', {
@@ -443,7 +431,7 @@ describe('methods', () => {
       { uriTemplate: 'x://{y}', name: 'x', list: async (ctx) => [{ uri: `x://${(await ctx.elicit(FORM)).action}`, name: 'x' }] },
       () => '',
     );
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     await expect(peer.request('resources/list', { _meta: meta2026(ALL_CAPS) })).rejects.toMatchObject({ code: -32603 });
   });
 });

@@ -1,29 +1,11 @@
 // Resources on the wire: static text and binary contents, templates and their
 // variables, list callbacks, not-found errors per era, and ctx.readResource.
-import { afterEach, describe, expect, it } from 'vitest';
-import { initialize, meta2026, rawPeer, type RawPeer } from '../../test/rawClient.js';
+import { describe, expect, it } from 'vitest';
+import { handshakePeer, meta2026, rawPeer, type RawPeer } from '../../test/rawClient.js';
 import { McpServer } from './server.js';
-
-const open: RawPeer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((p) => p.close()));
-});
 
 function newServer(): McpServer {
   return new McpServer({ name: 'resources-test', version: '1.0.0' });
-}
-
-async function connect(server: McpServer, revision = '2025-11-25'): Promise<RawPeer> {
-  const peer = await rawPeer(server);
-  open.push(peer);
-  await initialize(peer, revision);
-  return peer;
-}
-
-async function stateless(server: McpServer): Promise<RawPeer> {
-  const peer = await rawPeer(server);
-  open.push(peer);
-  return peer;
 }
 
 function read(peer: RawPeer, uri: string): Promise<unknown> {
@@ -34,7 +16,7 @@ describe('static resources', () => {
   it('serve a string as text with the declared MIME type', async () => {
     const server = newServer();
     server.resource({ uri: 'mem://readme', name: 'readme', mimeType: 'text/markdown' }, () => '# Hi');
-    expect(await read(await connect(server), 'mem://readme')).toEqual({
+    expect(await read(await handshakePeer(server), 'mem://readme')).toEqual({
       contents: [{ uri: 'mem://readme', mimeType: 'text/markdown', text: '# Hi' }],
     });
   });
@@ -43,7 +25,7 @@ describe('static resources', () => {
     const bytes = new Uint8Array([0, 1, 2, 250, 251, 252, 253, 254, 255, 62, 63]);
     const server = newServer();
     server.resource({ uri: 'mem://bin', name: 'bin', mimeType: 'application/octet-stream' }, () => bytes);
-    expect(await read(await connect(server), 'mem://bin')).toEqual({
+    expect(await read(await handshakePeer(server), 'mem://bin')).toEqual({
       contents: [{ uri: 'mem://bin', mimeType: 'application/octet-stream', blob: Buffer.from(bytes).toString('base64') }],
     });
   });
@@ -52,7 +34,7 @@ describe('static resources', () => {
     const bytes = new Uint8Array(200_003).map((_, i) => (i * 7919) % 256);
     const server = newServer();
     server.resource({ uri: 'mem://big', name: 'big' }, () => bytes);
-    const { contents } = (await read(await connect(server), 'mem://big')) as { contents: { blob: string }[] };
+    const { contents } = (await read(await handshakePeer(server), 'mem://big')) as { contents: { blob: string }[] };
     expect(contents[0]?.blob).toBe(Buffer.from(bytes).toString('base64'));
   });
 
@@ -65,13 +47,13 @@ describe('static resources', () => {
       ],
     };
     server.resource({ uri: 'mem://a', name: 'a' }, () => result);
-    expect(await read(await connect(server), 'mem://a')).toEqual(result);
+    expect(await read(await handshakePeer(server), 'mem://a')).toEqual(result);
   });
 
   it('wrap a single contents object', async () => {
     const server = newServer();
     server.resource({ uri: 'mem://a', name: 'a' }, (uri) => ({ uri, text: 'A', mimeType: 'text/plain' }));
-    expect(await read(await connect(server), 'mem://a')).toEqual({
+    expect(await read(await handshakePeer(server), 'mem://a')).toEqual({
       contents: [{ uri: 'mem://a', text: 'A', mimeType: 'text/plain' }],
     });
   });
@@ -90,7 +72,7 @@ describe('static resources', () => {
       _meta: { 'example.com/k': true },
     };
     server.resource(definition, () => 'A');
-    expect(await (await connect(server)).request('resources/list')).toEqual({ resources: [definition] });
+    expect(await (await handshakePeer(server)).request('resources/list')).toEqual({ resources: [definition] });
   });
 
   it('refuse a URI that is not absolute', () => {
@@ -106,7 +88,7 @@ describe('resource templates', () => {
       seen = { uri, vars };
       return 'ok';
     });
-    await read(await connect(server), 'x://one/two/three?c=4');
+    await read(await handshakePeer(server), 'x://one/two/three?c=4');
     expect(seen).toEqual({ uri: 'x://one/two/three?c=4', vars: { a: 'one', b: 'two/three', c: '4' } });
   });
 
@@ -117,7 +99,7 @@ describe('resource templates', () => {
       seen = vars;
       return 'ok';
     });
-    await read(await connect(server), 'x://one');
+    await read(await handshakePeer(server), 'x://one');
     expect(seen).toEqual({ a: 'one' });
   });
 
@@ -126,7 +108,7 @@ describe('resource templates', () => {
     server.resourceTemplate({ uriTemplate: 'users://{id}', name: 'user', mimeType: 'application/json' }, (_uri, { id }) =>
       JSON.stringify({ id }),
     );
-    expect(await read(await connect(server), 'users://7')).toEqual({
+    expect(await read(await handshakePeer(server), 'users://7')).toEqual({
       contents: [{ uri: 'users://7', mimeType: 'application/json', text: '{"id":"7"}' }],
     });
   });
@@ -135,14 +117,14 @@ describe('resource templates', () => {
     const server = newServer();
     server.resourceTemplate({ uriTemplate: 'users://{id}', name: 'user' }, () => 'template');
     server.resource({ uri: 'users://me', name: 'me' }, () => 'static');
-    expect(await read(await connect(server), 'users://me')).toMatchObject({ contents: [{ text: 'static' }] });
+    expect(await read(await handshakePeer(server), 'users://me')).toMatchObject({ contents: [{ text: 'static' }] });
   });
 
   it('are tried in registration order', async () => {
     const server = newServer();
     server.resourceTemplate({ uriTemplate: 'files://{+path}', name: 'any' }, () => 'first');
     server.resourceTemplate({ uriTemplate: 'files://{dir}/{name}', name: 'two' }, () => 'second');
-    expect(await read(await connect(server), 'files://a/b')).toMatchObject({ contents: [{ text: 'first' }] });
+    expect(await read(await handshakePeer(server), 'files://a/b')).toMatchObject({ contents: [{ text: 'first' }] });
   });
 
   it('are listed by resources/templates/list', async () => {
@@ -151,7 +133,7 @@ describe('resource templates', () => {
       { uriTemplate: 'users://{id}', name: 'user', title: 'User', description: 'A user', mimeType: 'application/json' },
       () => '',
     );
-    expect(await (await connect(server)).request('resources/templates/list')).toEqual({
+    expect(await (await handshakePeer(server)).request('resources/templates/list')).toEqual({
       resourceTemplates: [
         { uriTemplate: 'users://{id}', name: 'user', title: 'User', description: 'A user', mimeType: 'application/json' },
       ],
@@ -172,7 +154,7 @@ describe('resource templates', () => {
       () => '',
     );
     server.resource({ uri: 'mem://static', name: 'static' }, () => '');
-    expect(await (await connect(server)).request('resources/list')).toEqual({
+    expect(await (await handshakePeer(server)).request('resources/list')).toEqual({
       resources: [
         { uri: 'mem://static', name: 'static' },
         { uri: 'users://1', name: 'one' },
@@ -195,7 +177,7 @@ describe('resource templates', () => {
       },
       () => '',
     );
-    await (await stateless(server)).request('resources/list', { _meta: meta2026() });
+    await (await rawPeer(server)).request('resources/list', { _meta: meta2026() });
     expect(era).toBe('stateless');
   });
 });
@@ -204,7 +186,7 @@ describe('unknown resources', () => {
   it.each(['2024-11-05', '2025-11-25'])('are -32002 with data.uri on %s', async (revision) => {
     const server = newServer();
     server.resource({ uri: 'mem://a', name: 'a' }, () => 'A');
-    await expect(read(await connect(server, revision), 'mem://nope')).rejects.toMatchObject({
+    await expect(read(await handshakePeer(server, revision), 'mem://nope')).rejects.toMatchObject({
       code: -32002,
       message: 'Resource not found: mem://nope',
       data: { uri: 'mem://nope' },
@@ -214,7 +196,7 @@ describe('unknown resources', () => {
   it('are -32602 with data.uri on 2026-07-28, never empty contents', async () => {
     const server = newServer();
     server.resource({ uri: 'mem://a', name: 'a' }, () => 'A');
-    const peer = await stateless(server);
+    const peer = await rawPeer(server);
     await expect(peer.request('resources/read', { _meta: meta2026(), uri: 'mem://nope' })).rejects.toMatchObject({
       code: -32602,
       data: { uri: 'mem://nope' },
@@ -224,7 +206,7 @@ describe('unknown resources', () => {
   it('include URIs no template matches', async () => {
     const server = newServer();
     server.resourceTemplate({ uriTemplate: 'users://{id}', name: 'user' }, () => '');
-    await expect(read(await connect(server), 'users://1/extra')).rejects.toMatchObject({ code: -32002 });
+    await expect(read(await handshakePeer(server), 'users://1/extra')).rejects.toMatchObject({ code: -32002 });
   });
 });
 
@@ -234,7 +216,7 @@ describe('failing resource handlers', () => {
     server.resource({ uri: 'mem://a', name: 'a' }, () => {
       throw new Error('secret path /etc/x');
     });
-    await expect(read(await connect(server), 'mem://a')).rejects.toMatchObject({ code: -32603, message: 'Internal error' });
+    await expect(read(await handshakePeer(server), 'mem://a')).rejects.toMatchObject({ code: -32603, message: 'Internal error' });
   });
 });
 
@@ -242,14 +224,14 @@ describe('cache hints of a resource', () => {
   it('are sent on 2026-07-28 reads', async () => {
     const server = newServer();
     server.resource({ uri: 'mem://a', name: 'a', cache: { ttlMs: 60_000, scope: 'public' } }, () => 'A');
-    const result = await (await stateless(server)).request('resources/read', { _meta: meta2026(), uri: 'mem://a' });
+    const result = await (await rawPeer(server)).request('resources/read', { _meta: meta2026(), uri: 'mem://a' });
     expect(result).toMatchObject({ ttlMs: 60_000, cacheScope: 'public' });
   });
 
   it('are not sent in the handshake era', async () => {
     const server = newServer();
     server.resource({ uri: 'mem://a', name: 'a', cache: { ttlMs: 60_000, scope: 'public' } }, () => 'A');
-    expect(await read(await connect(server), 'mem://a')).toEqual({ contents: [{ uri: 'mem://a', text: 'A' }] });
+    expect(await read(await handshakePeer(server), 'mem://a')).toEqual({ contents: [{ uri: 'mem://a', text: 'A' }] });
   });
 });
 
@@ -262,7 +244,7 @@ describe('ctx.readResource', () => {
       const [config, user] = await Promise.all([ctx.readResource('mem://config'), ctx.readResource('users://9')]);
       return [config, user].map((r) => (r.contents[0] as { text: string }).text).join(' | ');
     });
-    expect(await (await connect(server)).request('tools/call', { name: 'summary' })).toEqual({
+    expect(await (await handshakePeer(server)).request('tools/call', { name: 'summary' })).toEqual({
       content: [{ type: 'text', text: 'debug=true | user 9' }],
     });
   });
@@ -272,6 +254,6 @@ describe('ctx.readResource', () => {
     server.tool({ name: 't' }, async (_args, ctx) => {
       await ctx.readResource('mem://missing');
     });
-    await expect((await connect(server)).request('tools/call', { name: 't' })).rejects.toMatchObject({ code: -32002 });
+    await expect((await handshakePeer(server)).request('tools/call', { name: 't' })).rejects.toMatchObject({ code: -32002 });
   });
 });

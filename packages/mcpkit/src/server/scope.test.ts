@@ -1,33 +1,15 @@
 // The ServerContext a handler runs in: who is calling, progress, logging per
 // era, and cancellation.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deferred, waitFor } from '../../test/helpers.js';
-import { initialize, meta2026, rawPeer, type RawPeer } from '../../test/rawClient.js';
+import { handshakePeer, meta2026, rawPeer, type RawPeer } from '../../test/rawClient.js';
 import type { LoggingLevel } from '../protocol/types/index.js';
 import type { ServerContext } from './context.js';
 import type { ServerOptions } from './options.js';
 import { McpServer } from './server.js';
 
-const open: RawPeer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((p) => p.close()));
-});
-
 function newServer(options: Partial<ServerOptions> = {}): McpServer {
   return new McpServer({ name: 'scope-test', version: '1.0.0', ...options });
-}
-
-async function connect(server: McpServer, revision = '2025-11-25', capabilities: object = {}): Promise<RawPeer> {
-  const peer = await rawPeer(server);
-  open.push(peer);
-  await initialize(peer, revision, capabilities);
-  return peer;
-}
-
-async function stateless(server: McpServer): Promise<RawPeer> {
-  const peer = await rawPeer(server);
-  open.push(peer);
-  return peer;
 }
 
 function sent(peer: RawPeer, method: string): unknown[] {
@@ -57,7 +39,7 @@ describe('who is calling', () => {
     server.tool({ name: 't' }, (_args, c) => {
       ctx = c;
     });
-    const peer = await connect(server, '2025-06-18', { roots: {} });
+    const peer = await handshakePeer(server, '2025-06-18', { roots: {} });
     await peer.request('tools/call', { name: 't' });
     expect(ctx).toMatchObject({
       revision: '2025-06-18',
@@ -76,7 +58,7 @@ describe('who is calling', () => {
     server.tool({ name: 't' }, (_args, c) => {
       ctx = c;
     });
-    await (await stateless(server)).request('tools/call', { _meta: meta2026({ sampling: {} }), name: 't' });
+    await (await rawPeer(server)).request('tools/call', { _meta: meta2026({ sampling: {} }), name: 't' });
     expect(ctx).toMatchObject({
       revision: '2026-07-28',
       era: 'stateless',
@@ -92,7 +74,6 @@ describe('who is calling', () => {
       seen = { auth: ctx.auth, principal: ctx.principal };
     });
     const peer = await rawPeer(server, { auth: { sub: 'alice', scope: 'read' } });
-    open.push(peer);
     await peer.request('tools/call', { _meta: meta2026(), name: 't' });
     expect(seen).toEqual({ auth: { sub: 'alice', scope: 'read' }, principal: 'alice' });
   });
@@ -104,7 +85,6 @@ describe('who is calling', () => {
       principal = ctx.principal;
     });
     const peer = await rawPeer(server, { auth: { id: '42' } });
-    open.push(peer);
     await peer.request('tools/call', { _meta: meta2026(), name: 't' });
     expect(principal).toBe('user:42');
   });
@@ -115,7 +95,7 @@ describe('who is calling', () => {
     server.tool({ name: 't' }, (_args, ctx) => {
       meta = ctx.meta;
     });
-    await (await connect(server)).request('tools/call', { name: 't', _meta: { 'example.com/trace': 'abc' } });
+    await (await handshakePeer(server)).request('tools/call', { name: 't', _meta: { 'example.com/trace': 'abc' } });
     expect(meta).toEqual({ 'example.com/trace': 'abc' });
   });
 
@@ -126,7 +106,7 @@ describe('who is calling', () => {
       ctx.session.set('n', n);
       return String(n);
     });
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     await peer.request('tools/call', { name: 'count' });
     expect(await peer.request('tools/call', { name: 'count' })).toEqual({ content: [{ type: 'text', text: '2' }] });
   });
@@ -138,7 +118,7 @@ describe('ctx.progress', () => {
     server.tool({ name: 't' }, async (_args, ctx) => {
       await ctx.progress(1, 2);
     });
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     await peer.request('tools/call', { name: 't' });
     expect(sent(peer, 'notifications/progress')).toEqual([]);
   });
@@ -149,7 +129,7 @@ describe('ctx.progress', () => {
       await ctx.progress(1, 4, 'a quarter');
       await ctx.progress(2);
     });
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     await peer.request('tools/call', { name: 't', _meta: { progressToken: 'tok' } });
     expect(sent(peer, 'notifications/progress')).toEqual([
       { progressToken: 'tok', progress: 1, total: 4, message: 'a quarter' },
@@ -162,7 +142,7 @@ describe('ctx.progress', () => {
     server.tool({ name: 't' }, async (_args, ctx) => {
       for (const p of [1, 1, 0.5, 2, 2, 3]) await ctx.progress(p);
     });
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     await peer.request('tools/call', { name: 't', _meta: { progressToken: 7 } });
     expect(sent(peer, 'notifications/progress').map((p) => (p as { progress: number }).progress)).toEqual([1, 2, 3]);
   });
@@ -173,7 +153,7 @@ describe('ctx.progress', () => {
       await ctx.progress(50, 100);
     });
     const seen: unknown[] = [];
-    await (await stateless(server)).request('tools/call', { _meta: meta2026(), name: 't' }, { onProgress: (p) => seen.push(p) });
+    await (await rawPeer(server)).request('tools/call', { _meta: meta2026(), name: 't' }, { onProgress: (p) => seen.push(p) });
     expect(seen).toEqual([{ progressToken: expect.anything() as unknown, progress: 50, total: 100 }]);
   });
 
@@ -183,7 +163,7 @@ describe('ctx.progress', () => {
     server.tool({ name: 't' }, (_args, ctx) => {
       later = ctx;
     });
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     await peer.request('tools/call', { name: 't', _meta: { progressToken: 'late' } });
     await later?.progress(1);
     await peer.request('ping');
@@ -193,20 +173,20 @@ describe('ctx.progress', () => {
 
 describe('ctx.log, handshake era', () => {
   it('sends every level by default', async () => {
-    const peer = await connect(loggingServer());
+    const peer = await handshakePeer(loggingServer());
     await peer.request('tools/call', { name: 'log' });
     expect(loggedLevels(peer)).toEqual(LEVELS);
   });
 
   it('sends only the set level and above after logging/setLevel', async () => {
-    const peer = await connect(loggingServer());
+    const peer = await handshakePeer(loggingServer());
     await peer.request('logging/setLevel', { level: 'error' });
     await peer.request('tools/call', { name: 'log' });
     expect(loggedLevels(peer)).toEqual(['error', 'critical', 'alert', 'emergency']);
   });
 
   it('starts from the defaultLogLevel option', async () => {
-    const peer = await connect(loggingServer({ defaultLogLevel: 'alert' }));
+    const peer = await handshakePeer(loggingServer({ defaultLogLevel: 'alert' }));
     await peer.request('tools/call', { name: 'log' });
     expect(loggedLevels(peer)).toEqual(['alert', 'emergency']);
   });
@@ -216,13 +196,13 @@ describe('ctx.log, handshake era', () => {
     server.tool({ name: 't' }, async (_args, ctx) => {
       await ctx.log('info', { rows: 3 }, 'db');
     });
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     await peer.request('tools/call', { name: 't' });
     expect(sent(peer, 'notifications/message')).toEqual([{ level: 'info', data: { rows: 3 }, logger: 'db' }]);
   });
 
   it('sends nothing when the server does not offer logging', async () => {
-    const peer = await connect(loggingServer({ capabilities: { logging: false } }));
+    const peer = await handshakePeer(loggingServer({ capabilities: { logging: false } }));
     await peer.request('tools/call', { name: 'log' });
     expect(loggedLevels(peer)).toEqual([]);
   });
@@ -230,25 +210,25 @@ describe('ctx.log, handshake era', () => {
 
 describe('ctx.log, stateless era', () => {
   it('sends nothing when the request has no logLevel', async () => {
-    const peer = await stateless(loggingServer());
+    const peer = await rawPeer(loggingServer());
     await peer.request('tools/call', { _meta: meta2026(), name: 'log' });
     expect(loggedLevels(peer)).toEqual([]);
   });
 
   it('sends the request’s logLevel and above', async () => {
-    const peer = await stateless(loggingServer());
+    const peer = await rawPeer(loggingServer());
     await peer.request('tools/call', { _meta: meta2026({}, { 'io.modelcontextprotocol/logLevel': 'warning' }), name: 'log' });
     expect(loggedLevels(peer)).toEqual(['warning', 'error', 'critical', 'alert', 'emergency']);
   });
 
   it('ignores the request’s logLevel when the server does not offer logging', async () => {
-    const peer = await stateless(loggingServer({ capabilities: { logging: false } }));
+    const peer = await rawPeer(loggingServer({ capabilities: { logging: false } }));
     await peer.request('tools/call', { _meta: meta2026({}, { 'io.modelcontextprotocol/logLevel': 'debug' }), name: 'log' });
     expect(loggedLevels(peer)).toEqual([]);
   });
 
   it('is not affected by the level of another request', async () => {
-    const peer = await stateless(loggingServer());
+    const peer = await rawPeer(loggingServer());
     await peer.request('tools/call', { _meta: meta2026({}, { 'io.modelcontextprotocol/logLevel': 'debug' }), name: 'log' });
     peer.notifications.length = 0;
     await peer.request('tools/call', { _meta: meta2026(), name: 'log' });
@@ -269,7 +249,7 @@ describe('ctx.signal', () => {
       await aborted.promise;
       return 'too late';
     });
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     const controller = new AbortController();
     const call = peer.request('tools/call', { name: 'slow' }, { signal: controller.signal });
     await started.promise;
@@ -287,7 +267,7 @@ describe('ctx.signal', () => {
       started.resolve();
       await new Promise(() => undefined);
     });
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     void peer.request('tools/call', { name: 'slow' }).catch(() => undefined);
     await started.promise;
     await peer.close();
@@ -300,7 +280,7 @@ describe('ctx.signal', () => {
     server.tool({ name: 't' }, (_args, ctx) => {
       signal = ctx.signal;
     });
-    await (await connect(server)).request('tools/call', { name: 't' });
+    await (await handshakePeer(server)).request('tools/call', { name: 't' });
     expect(signal?.aborted).toBe(false);
   });
 });

@@ -1,29 +1,18 @@
 // McpServer as a whole: the capabilities it advertises, its lifespan, and
 // shutdown (drain, cancel, release).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deferred, sleep, waitFor } from '../../test/helpers.js';
-import { initialize, meta2026, rawPeer, type RawPeer } from '../../test/rawClient.js';
+import { initialize, meta2026, rawPeer } from '../../test/rawClient.js';
 import { createInMemoryPair } from '../jsonrpc/memoryTransport.js';
 import type { ServerOptions } from './options.js';
 import { McpServer } from './server.js';
-
-const open: RawPeer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((p) => p.close()));
-});
 
 function newServer<S = undefined>(options: Partial<ServerOptions<S>> = {}): McpServer<S> {
   return new McpServer<S>({ name: 'server-test', version: '1.0.0', ...options });
 }
 
-async function peerOf(server: McpServer<unknown>): Promise<RawPeer> {
-  const peer = await rawPeer(server);
-  open.push(peer);
-  return peer;
-}
-
 async function advertised(server: McpServer): Promise<unknown> {
-  const result = (await initialize(await peerOf(server), '2025-11-25')) as { capabilities: unknown };
+  const result = (await initialize(await rawPeer(server), '2025-11-25')) as { capabilities: unknown };
   return result.capabilities;
 }
 
@@ -85,7 +74,7 @@ describe('capabilities', () => {
   it('stay advertised after the last registration is removed (the list is then empty)', async () => {
     const server = newServer();
     server.tool({ name: 't' }, () => '').remove();
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     const result = (await initialize(peer, '2025-11-25')) as { capabilities: unknown };
     expect(result.capabilities).toEqual({ logging: {}, tools: { listChanged: true } });
     expect(await peer.request('tools/list')).toEqual({ tools: [] });
@@ -95,7 +84,7 @@ describe('capabilities', () => {
     const server = newServer();
     server.tool({ name: 't' }, () => '');
     server.prompt({ name: 'p' }, () => '');
-    const discovered = (await (await peerOf(server)).request('server/discover', { _meta: meta2026() })) as {
+    const discovered = (await (await rawPeer(server)).request('server/discover', { _meta: meta2026() })) as {
       capabilities: unknown;
     };
     expect(discovered.capabilities).toEqual(await advertised(server));
@@ -106,7 +95,7 @@ describe('lifespan', () => {
   it('provides state to handlers as ctx.state', async () => {
     const server = newServer<{ db: string }>({ lifespan: () => ({ state: { db: 'pool-1' } }) });
     server.tool({ name: 't' }, (_args, ctx) => ctx.state.db);
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     expect(await peer.request('tools/call', { _meta: meta2026(), name: 't' })).toMatchObject({
       content: [{ type: 'text', text: 'pool-1' }],
     });
@@ -122,7 +111,7 @@ describe('lifespan', () => {
         return { state: undefined };
       },
     });
-    await Promise.all([peerOf(server), peerOf(server), server.start()]);
+    await Promise.all([rawPeer(server), rawPeer(server), server.start()]);
     expect(starts).toBe(1);
   });
 
@@ -136,7 +125,7 @@ describe('lifespan', () => {
         },
       }),
     });
-    await peerOf(server);
+    await rawPeer(server);
     await server.close();
     await server.close();
     expect(closes).toBe(1);
@@ -158,7 +147,7 @@ describe('lifespan', () => {
       order.push('tool finished');
       return 'ok';
     });
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     const call = peer.request('tools/call', { _meta: meta2026(), name: 'slow' });
     await waitFor(() => server.sessions.size === 1);
     const closing = server.close({ graceMs: 1000 });
@@ -177,7 +166,7 @@ describe('close', () => {
       await sleep(20);
       return 'finished';
     });
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     const call = peer.request('tools/call', { _meta: meta2026(), name: 'slow' });
     await sleep(1);
     await server.close({ graceMs: 1000 });
@@ -193,7 +182,7 @@ describe('close', () => {
       started.resolve();
       await new Promise(() => undefined);
     });
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     const call = peer.request('tools/call', { _meta: meta2026(), name: 'stuck' });
     await started.promise;
     const before = Date.now();
@@ -205,8 +194,8 @@ describe('close', () => {
 
   it('closes every connection', async () => {
     const server = newServer();
-    const a = await peerOf(server);
-    const b = await peerOf(server);
+    const a = await rawPeer(server);
+    const b = await rawPeer(server);
     await server.close();
     expect(server.sessions.size).toBe(0);
     expect([a.connection.isOpen, b.connection.isOpen]).toEqual([false, false]);
@@ -223,7 +212,7 @@ describe('close', () => {
 describe('sessions', () => {
   it('are tracked while connected and forgotten when the client goes away', async () => {
     const server = newServer();
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     expect(server.sessions.has(peer.session)).toBe(true);
     await peer.close();
     await waitFor(() => server.sessions.size === 0);

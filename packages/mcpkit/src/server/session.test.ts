@@ -1,36 +1,19 @@
 // The handshake era on one connection: version negotiation, the order of
 // initialize, batches, ping, logging/setLevel, resource subscriptions,
 // list_changed, client notifications, and routing by method table.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { waitFor } from '../../test/helpers.js';
-import { initialize, meta2026, rawPeer, type RawPeer } from '../../test/rawClient.js';
+import { handshakePeer, initialize, meta2026, rawPeer, type RawPeer } from '../../test/rawClient.js';
 import { createInMemoryPair } from '../jsonrpc/memoryTransport.js';
 import type { JsonRpcPayload } from '../jsonrpc/message.js';
 import type { ServerOptions } from './options.js';
 import { McpServer } from './server.js';
 import type { ConnectOptions, ServerSession } from './session.js';
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((p) => p.close()));
-});
-
 function newServer(options: Partial<ServerOptions> = {}): McpServer {
   const server = new McpServer({ name: 'session-test', version: '2.0.0', ...options });
   server.tool({ name: 'echo', input: { type: 'object' } }, (args) => args as Record<string, unknown>);
   return server;
-}
-
-async function peerOf(server: McpServer): Promise<RawPeer> {
-  const peer = await rawPeer(server);
-  open.push(peer);
-  return peer;
-}
-
-async function connect(server: McpServer, revision = '2025-11-25'): Promise<RawPeer> {
-  const peer = await peerOf(server);
-  await initialize(peer, revision);
-  return peer;
 }
 
 /** A client that sends raw JSON-RPC payloads and records every frame it receives. */
@@ -46,7 +29,7 @@ async function wire(
     closed: () => undefined,
   });
   const session = await server.connect(serverSide, options);
-  open.push(client);
+  onTestFinished(() => client.close());
   return { send: (p) => client.send(p as JsonRpcPayload), received, session };
 }
 
@@ -68,31 +51,31 @@ async function settle(peer: RawPeer): Promise<void> {
 
 describe('version negotiation', () => {
   it.each(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'])('echoes the supported revision %s', async (revision) => {
-    const result = (await initialize(await peerOf(newServer()), revision)) as Record<string, unknown>;
+    const result = (await initialize(await rawPeer(newServer()), revision)) as Record<string, unknown>;
     expect(result['protocolVersion']).toBe(revision);
   });
 
   it.each(['1999-01-01', '2025-11-26', 'latest'])(
     'answers an unknown revision (%s) with the latest handshake revision',
     async (revision) => {
-      const result = (await initialize(await peerOf(newServer()), revision)) as Record<string, unknown>;
+      const result = (await initialize(await rawPeer(newServer()), revision)) as Record<string, unknown>;
       expect(result['protocolVersion']).toBe('2025-11-25');
     },
   );
 
   it('answers 2026-07-28 in initialize with the latest handshake revision', async () => {
-    const result = (await initialize(await peerOf(newServer()), '2026-07-28')) as Record<string, unknown>;
+    const result = (await initialize(await rawPeer(newServer()), '2026-07-28')) as Record<string, unknown>;
     expect(result['protocolVersion']).toBe('2025-11-25');
   });
 
   it('answers with the latest revision the server is configured to speak', async () => {
     const server = newServer({ revisions: ['2025-03-26', '2025-06-18', '2026-07-28'] });
-    expect(await initialize(await peerOf(server), '2025-11-25')).toMatchObject({ protocolVersion: '2025-06-18' });
+    expect(await initialize(await rawPeer(server), '2025-11-25')).toMatchObject({ protocolVersion: '2025-06-18' });
   });
 
   it('refuses initialize with -32602 and the supported list when the server speaks only 2026-07-28', async () => {
     const server = newServer({ revisions: ['2026-07-28'] });
-    await expect(initialize(await peerOf(server), '2025-11-25')).rejects.toMatchObject({
+    await expect(initialize(await rawPeer(server), '2025-11-25')).rejects.toMatchObject({
       code: -32602,
       data: { supported: ['2026-07-28'], requested: '2025-11-25' },
     });
@@ -100,7 +83,7 @@ describe('version negotiation', () => {
 
   it('answers with serverInfo, the capabilities and the instructions', async () => {
     const server = newServer({ title: 'Session Test', instructions: 'Use echo to echo.' });
-    expect(await initialize(await peerOf(server), '2025-11-25')).toEqual({
+    expect(await initialize(await rawPeer(server), '2025-11-25')).toEqual({
       protocolVersion: '2025-11-25',
       capabilities: { logging: {}, tools: { listChanged: true } },
       serverInfo: { name: 'session-test', version: '2.0.0', title: 'Session Test' },
@@ -109,14 +92,14 @@ describe('version negotiation', () => {
   });
 
   it('refuses initialize params that miss a field with -32602', async () => {
-    const peer = await peerOf(newServer());
+    const peer = await rawPeer(newServer());
     await expect(peer.request('initialize', { protocolVersion: '2025-11-25', capabilities: {} })).rejects.toMatchObject({
       code: -32602,
     });
   });
 
   it('records what the client said on the session', async () => {
-    const peer = await peerOf(newServer());
+    const peer = await rawPeer(newServer());
     await initialize(peer, '2025-06-18', { roots: {} });
     expect(peer.session).toMatchObject({
       revision: '2025-06-18',
@@ -128,7 +111,7 @@ describe('version negotiation', () => {
 
 describe('the order of initialize', () => {
   it('refuses requests before initialize', async () => {
-    const peer = await peerOf(newServer());
+    const peer = await rawPeer(newServer());
     await expect(peer.request('tools/list')).rejects.toMatchObject({
       code: -32602,
       message: expect.stringMatching(/^Not initialized/) as unknown,
@@ -136,22 +119,22 @@ describe('the order of initialize', () => {
   });
 
   it('answers ping before initialize', async () => {
-    expect(await (await peerOf(newServer())).request('ping')).toEqual({});
+    expect(await (await rawPeer(newServer())).request('ping')).toEqual({});
   });
 
   it('refuses a second initialize with -32600', async () => {
-    const peer = await connect(newServer());
+    const peer = await handshakePeer(newServer());
     await expect(peer.request('initialize', INIT_PARAMS('2025-11-25'))).rejects.toMatchObject({ code: -32600 });
   });
 
   it('keeps the first negotiation after a refused second initialize', async () => {
-    const peer = await connect(newServer(), '2025-03-26');
+    const peer = await handshakePeer(newServer(), '2025-03-26');
     await peer.request('initialize', INIT_PARAMS('2025-11-25')).catch(() => undefined);
     expect(peer.session.revision).toBe('2025-03-26');
   });
 
   it('serves requests between the initialize response and notifications/initialized', async () => {
-    const peer = await peerOf(newServer());
+    const peer = await rawPeer(newServer());
     await peer.request('initialize', INIT_PARAMS('2025-11-25'));
     expect(await peer.request('tools/list')).toMatchObject({ tools: [{ name: 'echo' }] });
   });
@@ -194,48 +177,48 @@ describe('batches', () => {
 
 describe('ping and logging/setLevel', () => {
   it('answers ping with an empty result', async () => {
-    expect(await (await connect(newServer())).request('ping')).toEqual({});
+    expect(await (await handshakePeer(newServer())).request('ping')).toEqual({});
   });
 
   it('answers logging/setLevel with an empty result', async () => {
-    expect(await (await connect(newServer())).request('logging/setLevel', { level: 'warning' })).toEqual({});
+    expect(await (await handshakePeer(newServer())).request('logging/setLevel', { level: 'warning' })).toEqual({});
   });
 
   it('refuses an unknown level with -32602', async () => {
-    await expect((await connect(newServer())).request('logging/setLevel', { level: 'verbose' })).rejects.toMatchObject({
+    await expect((await handshakePeer(newServer())).request('logging/setLevel', { level: 'verbose' })).rejects.toMatchObject({
       code: -32602,
     });
   });
 
   it('has no logging/setLevel when logging is off (-32601)', async () => {
-    const peer = await connect(newServer({ capabilities: { logging: false } }));
+    const peer = await handshakePeer(newServer({ capabilities: { logging: false } }));
     await expect(peer.request('logging/setLevel', { level: 'info' })).rejects.toMatchObject({ code: -32601 });
   });
 });
 
 describe('routing', () => {
   it('answers an unknown method with -32601', async () => {
-    await expect((await connect(newServer())).request('tools/frobnicate')).rejects.toMatchObject({ code: -32601 });
+    await expect((await handshakePeer(newServer())).request('tools/frobnicate')).rejects.toMatchObject({ code: -32601 });
   });
 
   it('answers a method of another revision with -32601 (server/discover on a handshake session)', async () => {
-    await expect((await connect(newServer())).request('server/discover')).rejects.toMatchObject({ code: -32601 });
+    await expect((await handshakePeer(newServer())).request('server/discover')).rejects.toMatchObject({ code: -32601 });
   });
 
   it('answers a method whose capability is not offered with -32601', async () => {
-    await expect((await connect(newServer())).request('prompts/list')).rejects.toMatchObject({ code: -32601 });
+    await expect((await handshakePeer(newServer())).request('prompts/list')).rejects.toMatchObject({ code: -32601 });
   });
 
   it('answers a client-bound method sent to the server with -32601', async () => {
-    await expect((await connect(newServer())).request('roots/list')).rejects.toMatchObject({ code: -32601 });
+    await expect((await handshakePeer(newServer())).request('roots/list')).rejects.toMatchObject({ code: -32601 });
   });
 
   it('refuses params of the wrong shape with -32602', async () => {
-    await expect((await connect(newServer())).request('tools/call', { name: 42 })).rejects.toMatchObject({ code: -32602 });
+    await expect((await handshakePeer(newServer())).request('tools/call', { name: 42 })).rejects.toMatchObject({ code: -32602 });
   });
 
   it('serves a 2026-07-28 request statelessly on a handshake connection', async () => {
-    const peer = await connect(newServer(), '2025-06-18');
+    const peer = await handshakePeer(newServer(), '2025-06-18');
     expect(await peer.request('tools/list', { _meta: meta2026() })).toMatchObject({ resultType: 'complete' });
   });
 });
@@ -250,7 +233,7 @@ describe('resources/subscribe', () => {
 
   it('makes notifyResourceUpdated send notifications/resources/updated for that URI', async () => {
     const server = resourceServer();
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     await peer.request('resources/subscribe', { uri: 'mem://a' });
     server.notifyResourceUpdated('mem://a');
     await settle(peer);
@@ -261,7 +244,7 @@ describe('resources/subscribe', () => {
 
   it('sends nothing for URIs the client did not subscribe to', async () => {
     const server = resourceServer();
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     await peer.request('resources/subscribe', { uri: 'mem://a' });
     server.notifyResourceUpdated('mem://b');
     await settle(peer);
@@ -270,7 +253,7 @@ describe('resources/subscribe', () => {
 
   it('sends nothing after resources/unsubscribe', async () => {
     const server = resourceServer();
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     await peer.request('resources/subscribe', { uri: 'mem://a' });
     await peer.request('resources/unsubscribe', { uri: 'mem://a' });
     server.notifyResourceUpdated('mem://a');
@@ -280,8 +263,8 @@ describe('resources/subscribe', () => {
 
   it('is per session', async () => {
     const server = resourceServer();
-    const subscribed = await connect(server);
-    const other = await connect(server);
+    const subscribed = await handshakePeer(server);
+    const other = await handshakePeer(server);
     await subscribed.request('resources/subscribe', { uri: 'mem://a' });
     server.notifyResourceUpdated('mem://a');
     await settle(subscribed);
@@ -291,7 +274,7 @@ describe('resources/subscribe', () => {
   });
 
   it('is not offered without resources (-32601)', async () => {
-    await expect((await connect(newServer())).request('resources/subscribe', { uri: 'mem://a' })).rejects.toMatchObject({
+    await expect((await handshakePeer(newServer())).request('resources/subscribe', { uri: 'mem://a' })).rejects.toMatchObject({
       code: -32601,
     });
   });
@@ -300,7 +283,7 @@ describe('resources/subscribe', () => {
 describe('list_changed', () => {
   it('is sent after a tool is registered at run time', async () => {
     const server = newServer();
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     server.tool({ name: 'late' }, () => '');
     await settle(peer);
     expect(methods(peer)).toEqual(['notifications/tools/list_changed']);
@@ -308,7 +291,7 @@ describe('list_changed', () => {
 
   it('coalesces changes of one turn: three registrations, one notification', async () => {
     const server = newServer();
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     server.tool({ name: 'a' }, () => '');
     server.tool({ name: 'b' }, () => '');
     server.tool({ name: 'c' }, () => '');
@@ -318,7 +301,7 @@ describe('list_changed', () => {
 
   it('sends one notification per list that changed', async () => {
     const server = newServer({ capabilities: { prompts: {}, resources: {} } });
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     server.prompt({ name: 'p' }, () => '');
     server.tool({ name: 'a' }, () => '');
     server.resourceTemplate({ uriTemplate: 'x://{y}', name: 'x' }, () => '');
@@ -333,7 +316,7 @@ describe('list_changed', () => {
   it('is sent for disable, enable, update and remove', async () => {
     const server = newServer();
     const reg = server.tool({ name: 'x' }, () => '');
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     const changes = [
       () => {
         reg.disable();
@@ -357,7 +340,7 @@ describe('list_changed', () => {
 
   it('is not sent for a list whose listChanged the server declared false', async () => {
     const server = newServer({ capabilities: { tools: { listChanged: false } } });
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     server.tool({ name: 'late' }, () => '');
     await settle(peer);
     expect(methods(peer)).toEqual([]);
@@ -365,7 +348,7 @@ describe('list_changed', () => {
 
   it('is not sent for a list the server did not advertise at initialize', async () => {
     const server = newServer();
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     server.prompt({ name: 'first prompt' }, () => '');
     await settle(peer);
     expect(methods(peer)).toEqual([]);
@@ -373,7 +356,7 @@ describe('list_changed', () => {
 
   it('is sent for a list declared up front and registered later', async () => {
     const server = newServer({ capabilities: { prompts: {} } });
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     server.prompt({ name: 'first prompt' }, () => '');
     await settle(peer);
     expect(methods(peer)).toEqual(['notifications/prompts/list_changed']);
@@ -381,7 +364,7 @@ describe('list_changed', () => {
 
   it('is not sent before notifications/initialized', async () => {
     const server = newServer();
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     await peer.request('initialize', INIT_PARAMS('2025-11-25'));
     server.tool({ name: 'late' }, () => '');
     await settle(peer);
@@ -390,7 +373,7 @@ describe('list_changed', () => {
 
   it('is not sent to a connection that never initialized', async () => {
     const server = newServer();
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     server.tool({ name: 'late' }, () => '');
     await settle(peer);
     expect(methods(peer)).toEqual([]);
@@ -404,7 +387,7 @@ describe('client notifications', () => {
     server.onNotification('notifications/roots/list_changed', (params, session) =>
       seen.push({ params, revision: session.revision }),
     );
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     await peer.connection.notify('notifications/roots/list_changed', { _meta: { k: 1 } });
     await settle(peer);
     expect(seen).toEqual([{ params: { _meta: { k: 1 } }, revision: '2025-11-25' }]);
@@ -414,7 +397,7 @@ describe('client notifications', () => {
     const server = newServer();
     let count = 0;
     const off = server.onNotification('notifications/roots/list_changed', () => count++);
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     off();
     await peer.connection.notify('notifications/roots/list_changed');
     await settle(peer);
@@ -426,7 +409,7 @@ describe('client notifications', () => {
     server.onNotification('notifications/roots/list_changed', () => {
       throw new Error('bug');
     });
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     await peer.connection.notify('notifications/roots/list_changed');
     expect(await peer.request('ping')).toEqual({});
   });
@@ -435,8 +418,8 @@ describe('client notifications', () => {
     const server = newServer();
     let count = 0;
     server.onNotification('notifications/initialized', () => count++);
-    await connect(server);
-    await settle(await connect(server));
+    await handshakePeer(server);
+    await settle(await handshakePeer(server));
     expect(count).toBe(0);
   });
 });

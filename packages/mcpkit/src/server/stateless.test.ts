@@ -1,15 +1,10 @@
 // The stateless era (2026-07-28): server/discover, the request _meta and its
 // errors, methods the era removed, and what every result carries
 // (resultType, serverInfo, cache hints).
-import { afterEach, describe, expect, it } from 'vitest';
-import { META_2026, meta2026, rawPeer, type RawPeer } from '../../test/rawClient.js';
+import { describe, expect, it } from 'vitest';
+import { meta2026, META_2026, rawPeer, type RawPeer } from '../../test/rawClient.js';
 import type { ServerOptions } from './options.js';
 import { McpServer } from './server.js';
-
-const open: RawPeer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((p) => p.close()));
-});
 
 const SERVER_INFO = { name: 'stateless-test', version: '3.1.0' };
 
@@ -25,12 +20,6 @@ function fullServer(options: Partial<ServerOptions> = {}): McpServer {
   server.resourceTemplate({ uriTemplate: 'mem://items/{id}', name: 'item' }, (_uri, { id }) => id);
   server.prompt({ name: 'p' }, () => 'prompt');
   return server;
-}
-
-async function peerOf(server: McpServer): Promise<RawPeer> {
-  const peer = await rawPeer(server);
-  open.push(peer);
-  return peer;
 }
 
 function request(
@@ -66,7 +55,7 @@ const CACHEABLE = [
 
 describe('server/discover', () => {
   it('answers versions, capabilities, resultType, serverInfo and cache hints', async () => {
-    const result = await request(await peerOf(fullServer()), 'server/discover');
+    const result = await request(await rawPeer(fullServer()), 'server/discover');
     expect(result).toEqual({
       supportedVersions: ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'],
       capabilities: {
@@ -84,12 +73,12 @@ describe('server/discover', () => {
   });
 
   it('includes the instructions', async () => {
-    const result = await request(await peerOf(fullServer({ instructions: 'Be nice.' })), 'server/discover');
+    const result = await request(await rawPeer(fullServer({ instructions: 'Be nice.' })), 'server/discover');
     expect(result).toMatchObject({ instructions: 'Be nice.' });
   });
 
   it('lists the revisions the server is configured for, as -32022 does', async () => {
-    const result = (await request(await peerOf(fullServer({ revisions: ['2025-11-25', '2026-07-28'] })), 'server/discover')) as {
+    const result = (await request(await rawPeer(fullServer({ revisions: ['2025-11-25', '2026-07-28'] })), 'server/discover')) as {
       supportedVersions: string[];
     };
     expect(result.supportedVersions).toEqual(['2025-11-25', '2026-07-28']);
@@ -99,7 +88,7 @@ describe('server/discover', () => {
 describe('the request _meta', () => {
   it('must carry clientCapabilities (-32602)', async () => {
     const { 'io.modelcontextprotocol/clientCapabilities': _caps, ...meta } = META_2026;
-    await expect(request(await peerOf(fullServer()), 'tools/list', {}, meta)).rejects.toMatchObject({
+    await expect(request(await rawPeer(fullServer()), 'tools/list', {}, meta)).rejects.toMatchObject({
       code: -32602,
       message: 'Missing _meta["io.modelcontextprotocol/clientCapabilities"]',
     });
@@ -108,7 +97,7 @@ describe('the request _meta', () => {
   it('must carry clientCapabilities as an object (-32602)', async () => {
     await expect(
       request(
-        await peerOf(fullServer()),
+        await rawPeer(fullServer()),
         'tools/list',
         {},
         { ...META_2026, 'io.modelcontextprotocol/clientCapabilities': 'all' },
@@ -124,7 +113,7 @@ describe('the request _meta', () => {
     ['a numeric name', { name: 1, version: '1' }],
   ])('refuses a clientInfo that is %s (-32602)', async (_what, info) => {
     await expect(
-      request(await peerOf(fullServer()), 'tools/list', {}, { ...META_2026, 'io.modelcontextprotocol/clientInfo': info }),
+      request(await rawPeer(fullServer()), 'tools/list', {}, { ...META_2026, 'io.modelcontextprotocol/clientInfo': info }),
     ).rejects.toMatchObject({
       code: -32602,
     });
@@ -132,12 +121,12 @@ describe('the request _meta', () => {
 
   it('accepts a request without clientInfo (recommended, not required)', async () => {
     const { 'io.modelcontextprotocol/clientInfo': _info, ...meta } = META_2026;
-    expect(await request(await peerOf(fullServer()), 'tools/list', {}, meta)).toMatchObject({ resultType: 'complete' });
+    expect(await request(await rawPeer(fullServer()), 'tools/list', {}, meta)).toMatchObject({ resultType: 'complete' });
   });
 
   it.each(['verbose', 3, null])('refuses the logLevel %j (-32602)', async (level) => {
     await expect(
-      request(await peerOf(fullServer()), 'tools/list', {}, meta2026({}, { 'io.modelcontextprotocol/logLevel': level })),
+      request(await rawPeer(fullServer()), 'tools/list', {}, meta2026({}, { 'io.modelcontextprotocol/logLevel': level })),
     ).rejects.toMatchObject({
       code: -32602,
     });
@@ -148,7 +137,7 @@ describe('the request _meta', () => {
     async (version) => {
       await expect(
         request(
-          await peerOf(fullServer()),
+          await rawPeer(fullServer()),
           'tools/list',
           {},
           { ...META_2026, 'io.modelcontextprotocol/protocolVersion': version },
@@ -162,7 +151,7 @@ describe('the request _meta', () => {
 
   it('refuses 2026-07-28 with -32022 on a server configured without it, naming its handshake revisions', async () => {
     const server = fullServer({ revisions: ['2025-06-18', '2025-11-25'] });
-    await expect(request(await peerOf(server), 'tools/list')).rejects.toMatchObject({
+    await expect(request(await rawPeer(server), 'tools/list')).rejects.toMatchObject({
       code: -32022,
       data: { supported: ['2025-06-18', '2025-11-25'], requested: '2026-07-28' },
     });
@@ -177,13 +166,13 @@ describe('methods the stateless era removed', () => {
     ['resources/subscribe', { uri: 'mem://a' }],
     ['resources/unsubscribe', { uri: 'mem://a' }],
   ])('answers %s with -32601', async (method, params) => {
-    await expect(request(await peerOf(fullServer()), method, params)).rejects.toMatchObject({ code: -32601 });
+    await expect(request(await rawPeer(fullServer()), method, params)).rejects.toMatchObject({ code: -32601 });
   });
 });
 
 describe('every result', () => {
   it.each(METHODS)('of %s carries resultType complete and serverInfo in _meta', async (method, params) => {
-    const result = (await request(await peerOf(fullServer()), method, params)) as Record<string, unknown>;
+    const result = (await request(await rawPeer(fullServer()), method, params)) as Record<string, unknown>;
     expect(result['resultType']).toBe('complete');
     expect(result['_meta']).toEqual({ 'io.modelcontextprotocol/serverInfo': SERVER_INFO });
   });
@@ -191,7 +180,7 @@ describe('every result', () => {
   it('keeps the _meta a handler put on its result', async () => {
     const server = fullServer();
     server.tool({ name: 'meta' }, () => ({ content: [], _meta: { 'example.com/trace': 'x' } }));
-    expect(await request(await peerOf(server), 'tools/call', { name: 'meta' })).toMatchObject({
+    expect(await request(await rawPeer(server), 'tools/call', { name: 'meta' })).toMatchObject({
       _meta: { 'example.com/trace': 'x', 'io.modelcontextprotocol/serverInfo': SERVER_INFO },
     });
   });
@@ -200,11 +189,11 @@ describe('every result', () => {
 describe('cache hints', () => {
   it.each(CACHEABLE)('are on the complete result of %s (default: ttlMs 0, private)', async (method) => {
     const params = METHODS.find(([m]) => m === method)?.[1] ?? {};
-    expect(await request(await peerOf(fullServer()), method, params)).toMatchObject({ ttlMs: 0, cacheScope: 'private' });
+    expect(await request(await rawPeer(fullServer()), method, params)).toMatchObject({ ttlMs: 0, cacheScope: 'private' });
   });
 
   it.each(METHODS.filter(([m]) => !CACHEABLE.includes(m)))('are not on the result of %s', async (method, params) => {
-    const result = await request(await peerOf(fullServer()), method, params);
+    const result = await request(await rawPeer(fullServer()), method, params);
     expect(result).not.toHaveProperty('ttlMs');
     expect(result).not.toHaveProperty('cacheScope');
   });
@@ -214,7 +203,7 @@ describe('cache hints', () => {
     server.resourceTemplate({ uriTemplate: 'ask://{q}', name: 'ask' }, async (_uri, _vars, ctx) =>
       (await ctx.listRoots()).roots.length.toString(),
     );
-    const result = await request(await peerOf(server), 'resources/read', { uri: 'ask://x' }, meta2026({ roots: {} }));
+    const result = await request(await rawPeer(server), 'resources/read', { uri: 'ask://x' }, meta2026({ roots: {} }));
     expect(result).toMatchObject({ resultType: 'input_required' });
     expect(result).not.toHaveProperty('ttlMs');
     expect(result).not.toHaveProperty('cacheScope');
@@ -222,7 +211,7 @@ describe('cache hints', () => {
 
   it('come from the cache option, per method, with a default for the rest', async () => {
     const server = fullServer({ cache: { default: { ttlMs: 1000 }, 'tools/list': { ttlMs: 60_000, scope: 'public' } } });
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     expect(await request(peer, 'tools/list')).toMatchObject({ ttlMs: 60_000, cacheScope: 'public' });
     expect(await request(peer, 'prompts/list')).toMatchObject({ ttlMs: 1000, cacheScope: 'private' });
   });
@@ -230,14 +219,14 @@ describe('cache hints', () => {
   it('of a resource override the server’s for resources/read', async () => {
     const server = fullServer({ cache: { 'resources/read': { ttlMs: 5 } } });
     server.resource({ uri: 'mem://fresh', name: 'fresh', cache: { ttlMs: 99, scope: 'public' } }, () => 'F');
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     expect(await request(peer, 'resources/read', { uri: 'mem://fresh' })).toMatchObject({ ttlMs: 99, cacheScope: 'public' });
     expect(await request(peer, 'resources/read', { uri: 'mem://a' })).toMatchObject({ ttlMs: 5, cacheScope: 'private' });
   });
 
   it('are the same on every page of a list', async () => {
     const server = fullServer({ pageSize: 1, cache: { 'tools/list': { ttlMs: 10, scope: 'public' } } });
-    const peer = await peerOf(server);
+    const peer = await rawPeer(server);
     const first = (await request(peer, 'tools/list')) as { nextCursor: string };
     const second = await request(peer, 'tools/list', { cursor: first.nextCursor });
     expect(first).toMatchObject({ ttlMs: 10, cacheScope: 'public' });
@@ -249,11 +238,11 @@ describe('capability gating', () => {
   it('answers a method whose capability the server does not offer with -32601', async () => {
     const server = new McpServer(SERVER_INFO);
     server.tool({ name: 't' }, () => '');
-    await expect(request(await peerOf(server), 'prompts/list')).rejects.toMatchObject({ code: -32601 });
+    await expect(request(await rawPeer(server), 'prompts/list')).rejects.toMatchObject({ code: -32601 });
   });
 
   it('does not rely on capabilities from an earlier request', async () => {
-    const peer = await peerOf(fullServer());
+    const peer = await rawPeer(fullServer());
     expect(await request(peer, 'tools/call', { name: 'ask' }, meta2026({ elicitation: {} }))).toMatchObject({
       resultType: 'input_required',
     });

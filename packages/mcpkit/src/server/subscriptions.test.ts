@@ -2,7 +2,7 @@
 // comes first with the honoured filter, only requested notifications follow,
 // each tagged with the listen request's id, until the client cancels or the
 // server shuts down.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { sleep, waitFor } from '../../test/helpers.js';
 import { meta2026 } from '../../test/rawClient.js';
 import { createInMemoryPair } from '../jsonrpc/memoryTransport.js';
@@ -23,11 +23,6 @@ interface Wire {
   next(match: (f: Frame) => boolean): Promise<Frame>;
 }
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((p) => p.close()));
-});
-
 async function wire(server: McpServer): Promise<Wire> {
   const [client, serverSide] = createInMemoryPair();
   const received: Frame[] = [];
@@ -37,7 +32,7 @@ async function wire(server: McpServer): Promise<Wire> {
     closed: () => undefined,
   });
   await server.connect(serverSide);
-  open.push(client);
+  onTestFinished(() => client.close());
   return {
     received,
     send: (payload) => client.send(payload as JsonRpcPayload),

@@ -1,32 +1,20 @@
 // Tools on the wire: argument validation (JSON Schema dialects, Standard
 // Schema transforms), result normalization, output schemas, error handling,
 // and what each revision may see.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { initialize, meta2026, rawPeer, type RawPeer } from '../../test/rawClient.js';
+import { handshakePeer, meta2026, rawPeer, type RawPeer } from '../../test/rawClient.js';
 import type { JsonSchemaValidator } from '../schema/jsonSchemaValidator.js';
 import { RpcError } from '../jsonrpc/rpcError.js';
 import type { ServerOptions } from './options.js';
 import { McpServer } from './server.js';
 import { ToolError } from './tools.js';
 
-const open: RawPeer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((p) => p.close()));
-});
-
 function newServer(options: Partial<ServerOptions> = {}): McpServer {
   return new McpServer({ name: 'tools-test', version: '1.0.0', ...options });
 }
 
 /** A peer after the handshake at `revision`. */
-async function connect(server: McpServer, revision = '2025-11-25'): Promise<RawPeer> {
-  const peer = await rawPeer(server);
-  open.push(peer);
-  await initialize(peer, revision);
-  return peer;
-}
-
 function call(peer: RawPeer, name: string, args?: Record<string, unknown>): Promise<unknown> {
   return peer.request('tools/call', args === undefined ? { name } : { name, arguments: args });
 }
@@ -51,7 +39,7 @@ describe('JSON Schema input', () => {
   it('is JSON Schema 2020-12 by default (prefixItems applies)', async () => {
     const server = newServer();
     server.tool({ name: 't', input: pair2020 }, () => 'ok');
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     expect(await call(peer, 't', { pair: ['a', 1] })).toEqual(text('ok'));
     expect(await call(peer, 't', { pair: ['a', 'b'] })).toMatchObject({ isError: true });
   });
@@ -59,7 +47,7 @@ describe('JSON Schema input', () => {
   it('honours a declared draft-07 $schema (array-form items applies)', async () => {
     const server = newServer();
     server.tool({ name: 't', input: pairDraft07 }, () => 'ok');
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     expect(await call(peer, 't', { pair: ['a', 1] })).toEqual(text('ok'));
     expect(await call(peer, 't', { pair: ['a', 'b'] })).toMatchObject({ isError: true });
   });
@@ -71,14 +59,14 @@ describe('JSON Schema input', () => {
       seen = args;
       return 'ok';
     });
-    await call(await connect(server), 't', { q: 'x', extra: [1] });
+    await call(await handshakePeer(server), 't', { q: 'x', extra: [1] });
     expect(seen).toEqual({ q: 'x', extra: [1] });
   });
 
   it('treats absent arguments as an empty object', async () => {
     const server = newServer();
     server.tool({ name: 't', input: { type: 'object', required: ['q'] } }, () => 'ran');
-    const result = (await call(await connect(server), 't')) as { isError?: boolean; content: { text: string }[] };
+    const result = (await call(await handshakePeer(server), 't')) as { isError?: boolean; content: { text: string }[] };
     expect(result.isError).toBe(true);
     expect(result.content[0]?.text).toMatch(/q/);
   });
@@ -94,7 +82,7 @@ describe('JSON Schema input', () => {
     const server = newServer({ validator });
     const input = { type: 'object' } as const;
     server.tool({ name: 't', input }, () => 'ran');
-    const result = await call(await connect(server), 't', { a: 1 });
+    const result = await call(await handshakePeer(server), 't', { a: 1 });
     expect(compiled).toEqual([input]);
     expect(result).toEqual({
       content: [{ type: 'text', text: 'Invalid arguments for tool t: (root): refused {"a":1}' }],
@@ -107,7 +95,7 @@ describe('tools without input', () => {
   it('advertise an empty object schema that allows no properties', async () => {
     const server = newServer();
     server.tool({ name: 'noargs' }, () => '');
-    expect(await (await connect(server)).request('tools/list')).toEqual({
+    expect(await (await handshakePeer(server)).request('tools/list')).toEqual({
       tools: [{ name: 'noargs', inputSchema: { type: 'object', additionalProperties: false } }],
     });
   });
@@ -115,7 +103,7 @@ describe('tools without input', () => {
   it('refuse unexpected arguments', async () => {
     const server = newServer();
     server.tool({ name: 'noargs' }, () => 'ran');
-    expect(await call(await connect(server), 'noargs', { surprise: 1 })).toMatchObject({ isError: true });
+    expect(await call(await handshakePeer(server), 'noargs', { surprise: 1 })).toMatchObject({ isError: true });
   });
 });
 
@@ -130,14 +118,14 @@ describe('Standard Schema input', () => {
         tags: args.tags,
       }),
     );
-    const result = await call(await connect(server), 't', { n: '42' });
+    const result = await call(await handshakePeer(server), 't', { n: '42' });
     expect(result).toMatchObject({ structuredContent: { n: 42, type: 'number', tags: [] } });
   });
 
   it('advertises the JSON Schema of the input side', async () => {
     const server = newServer();
     server.tool({ name: 't', input: z.object({ n: z.string().transform(Number) }) }, () => '');
-    const { tools } = (await (await connect(server)).request('tools/list')) as {
+    const { tools } = (await (await handshakePeer(server)).request('tools/list')) as {
       tools: { inputSchema: Record<string, unknown> }[];
     };
     expect(tools[0]?.inputSchema).toMatchObject({ type: 'object', properties: { n: { type: 'string' } }, required: ['n'] });
@@ -150,7 +138,7 @@ describe('invalid arguments', () => {
   it.each(['2025-11-25'])('are a tool error the model can read on %s', async (revision) => {
     const server = newServer();
     server.tool({ name: 't', input }, () => 'ran');
-    const result = (await call(await connect(server, revision), 't', { count: 'three' })) as {
+    const result = (await call(await handshakePeer(server, revision), 't', { count: 'three' })) as {
       isError: boolean;
       content: { text: string }[];
     };
@@ -162,14 +150,13 @@ describe('invalid arguments', () => {
     const server = newServer();
     server.tool({ name: 't', input }, () => 'ran');
     const peer = await rawPeer(server);
-    open.push(peer);
     expect(await call2026(peer, 't', { count: 'three' })).toMatchObject({ isError: true, resultType: 'complete' });
   });
 
   it.each(['2024-11-05', '2025-03-26', '2025-06-18'])('are -32602 on %s', async (revision) => {
     const server = newServer();
     server.tool({ name: 't', input }, () => 'ran');
-    await expect(call(await connect(server, revision), 't', { count: 'three' })).rejects.toMatchObject({
+    await expect(call(await handshakePeer(server, revision), 't', { count: 'three' })).rejects.toMatchObject({
       code: -32602,
       message: expect.stringMatching(/^Invalid arguments for tool t: \/count: /) as unknown,
     });
@@ -181,7 +168,7 @@ describe('invalid arguments', () => {
     server.tool({ name: 't', input }, () => {
       ran = true;
     });
-    await call(await connect(server), 't', { count: 'three' });
+    await call(await handshakePeer(server), 't', { count: 'three' });
     expect(ran).toBe(false);
   });
 });
@@ -190,13 +177,13 @@ describe('result normalization', () => {
   it('turns a string into one text block', async () => {
     const server = newServer();
     server.tool({ name: 't' }, () => 'hello');
-    expect(await call(await connect(server), 't')).toEqual(text('hello'));
+    expect(await call(await handshakePeer(server), 't')).toEqual(text('hello'));
   });
 
   it('turns an object into structuredContent plus its JSON as text', async () => {
     const server = newServer();
     server.tool({ name: 't' }, () => ({ a: 1, b: [true] }));
-    expect(await call(await connect(server), 't')).toEqual({
+    expect(await call(await handshakePeer(server), 't')).toEqual({
       content: [{ type: 'text', text: '{"a":1,"b":[true]}' }],
       structuredContent: { a: 1, b: [true] },
     });
@@ -210,13 +197,13 @@ describe('result normalization', () => {
       _meta: { k: 'v' },
     };
     server.tool({ name: 't' }, () => full);
-    expect(await call(await connect(server), 't')).toEqual(full);
+    expect(await call(await handshakePeer(server), 't')).toEqual(full);
   });
 
   it('turns undefined into empty content', async () => {
     const server = newServer();
     server.tool({ name: 't' }, () => undefined);
-    expect(await call(await connect(server), 't')).toEqual({ content: [] });
+    expect(await call(await handshakePeer(server), 't')).toEqual({ content: [] });
   });
 
   it('awaits an async handler', async () => {
@@ -225,13 +212,13 @@ describe('result normalization', () => {
       await Promise.resolve();
       return 'later';
     });
-    expect(await call(await connect(server), 't')).toEqual(text('later'));
+    expect(await call(await handshakePeer(server), 't')).toEqual(text('later'));
   });
 
   it('sends an array as text only before 2026-07-28 (structuredContent must be an object)', async () => {
     const server = newServer();
     server.tool({ name: 't' }, () => [1, 2]);
-    expect(await call(await connect(server), 't')).toEqual(text('[1,2]'));
+    expect(await call(await handshakePeer(server), 't')).toEqual(text('[1,2]'));
   });
 });
 
@@ -239,7 +226,7 @@ describe('output schema', () => {
   it('is advertised as outputSchema', async () => {
     const server = newServer();
     server.tool({ name: 't', output: { type: 'object', properties: { n: { type: 'number' } } } }, () => ({ n: 1 }));
-    expect(await (await connect(server)).request('tools/list')).toMatchObject({
+    expect(await (await handshakePeer(server)).request('tools/list')).toMatchObject({
       tools: [{ name: 't', outputSchema: { type: 'object', properties: { n: { type: 'number' } } } }],
     });
   });
@@ -247,7 +234,7 @@ describe('output schema', () => {
   it('lets matching structured content through', async () => {
     const server = newServer();
     server.tool({ name: 't', output: z.object({ n: z.number() }) }, () => ({ n: 1 }));
-    expect(await call(await connect(server), 't')).toEqual({
+    expect(await call(await handshakePeer(server), 't')).toEqual({
       content: [{ type: 'text', text: '{"n":1}' }],
       structuredContent: { n: 1 },
     });
@@ -258,7 +245,7 @@ describe('output schema', () => {
     server.tool({ name: 't', output: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] } }, () => ({
       n: 'one',
     }));
-    await expect(call(await connect(server), 't')).rejects.toMatchObject({
+    await expect(call(await handshakePeer(server), 't')).rejects.toMatchObject({
       code: -32603,
       message: expect.stringMatching(
         /^Tool t returned structuredContent that does not match its output schema: \/n: must be number/,
@@ -269,7 +256,7 @@ describe('output schema', () => {
   it('turns a missing structuredContent into -32603', async () => {
     const server = newServer();
     server.tool({ name: 't', output: { type: 'object' } }, () => 'just text');
-    await expect(call(await connect(server), 't')).rejects.toMatchObject({
+    await expect(call(await handshakePeer(server), 't')).rejects.toMatchObject({
       code: -32603,
       message: 'Tool t declares an output schema but returned no structuredContent',
     });
@@ -281,13 +268,13 @@ describe('output schema', () => {
       content: [{ type: 'text', text: 'no' }],
       isError: true,
     }));
-    expect(await call(await connect(server), 't')).toEqual({ content: [{ type: 'text', text: 'no' }], isError: true });
+    expect(await call(await handshakePeer(server), 't')).toEqual({ content: [{ type: 'text', text: 'no' }], isError: true });
   });
 
   it('sends what a zod output schema produces: extra keys stripped from structuredContent and text', async () => {
     const server = newServer();
     server.tool({ name: 't', output: z.object({ n: z.number() }) }, () => ({ n: 1, secret: 'internal' }) as { n: number });
-    expect(await call(await connect(server), 't')).toEqual({
+    expect(await call(await handshakePeer(server), 't')).toEqual({
       content: [{ type: 'text', text: '{"n":1}' }],
       structuredContent: { n: 1 },
     });
@@ -299,7 +286,7 @@ describe('output schema', () => {
       content: [{ type: 'text' as const, text: 'one' }],
       structuredContent: { n: 1, extra: true },
     }));
-    expect(await call(await connect(server), 't')).toEqual({
+    expect(await call(await handshakePeer(server), 't')).toEqual({
       content: [{ type: 'text', text: 'one' }],
       structuredContent: { n: 1 },
     });
@@ -312,7 +299,10 @@ describe('errors thrown by handlers', () => {
     server.tool({ name: 't' }, () => {
       throw new Error('db password is hunter2');
     });
-    expect(await call(await connect(server), 't')).toEqual({ content: [{ type: 'text', text: 'Tool t failed' }], isError: true });
+    expect(await call(await handshakePeer(server), 't')).toEqual({
+      content: [{ type: 'text', text: 'Tool t failed' }],
+      isError: true,
+    });
   });
 
   it('exposes the message with exposeErrorDetails', async () => {
@@ -320,7 +310,7 @@ describe('errors thrown by handlers', () => {
     server.tool({ name: 't' }, () => {
       throw new Error('disk full');
     });
-    expect(await call(await connect(server), 't')).toEqual({
+    expect(await call(await handshakePeer(server), 't')).toEqual({
       content: [{ type: 'text', text: 'Tool t failed: disk full' }],
       isError: true,
     });
@@ -331,7 +321,10 @@ describe('errors thrown by handlers', () => {
     server.tool({ name: 't' }, () => {
       throw 'a string' as unknown as Error;
     });
-    expect(await call(await connect(server), 't')).toEqual({ content: [{ type: 'text', text: 'Tool t failed' }], isError: true });
+    expect(await call(await handshakePeer(server), 't')).toEqual({
+      content: [{ type: 'text', text: 'Tool t failed' }],
+      isError: true,
+    });
   });
 
   it('passes a ToolError message to the model', async () => {
@@ -339,7 +332,7 @@ describe('errors thrown by handlers', () => {
     server.tool({ name: 't' }, () => {
       throw new ToolError('City not found; try a larger one');
     });
-    expect(await call(await connect(server), 't')).toEqual({
+    expect(await call(await handshakePeer(server), 't')).toEqual({
       content: [{ type: 'text', text: 'City not found; try a larger one' }],
       isError: true,
     });
@@ -350,7 +343,7 @@ describe('errors thrown by handlers', () => {
     server.tool({ name: 't' }, () => {
       throw new RpcError(-31999, 'Quota exceeded', { retryAfter: 30 });
     });
-    await expect(call(await connect(server), 't')).rejects.toMatchObject({
+    await expect(call(await handshakePeer(server), 't')).rejects.toMatchObject({
       code: -31999,
       message: 'Quota exceeded',
       data: { retryAfter: 30 },
@@ -362,7 +355,7 @@ describe('unknown tools', () => {
   it('are -32602 in the handshake era', async () => {
     const server = newServer();
     server.tool({ name: 'known' }, () => '');
-    await expect(call(await connect(server), 'unknown')).rejects.toMatchObject({
+    await expect(call(await handshakePeer(server), 'unknown')).rejects.toMatchObject({
       code: -32602,
       message: 'Unknown tool: unknown',
     });
@@ -372,7 +365,6 @@ describe('unknown tools', () => {
     const server = newServer();
     server.tool({ name: 'known' }, () => '');
     const peer = await rawPeer(server);
-    open.push(peer);
     await expect(call2026(peer, 'unknown', {})).rejects.toMatchObject({ code: -32602 });
   });
 });
@@ -381,20 +373,19 @@ describe('structured content per revision', () => {
   it.each(['2024-11-05', '2025-03-26'])('is dropped for %s (the text block remains)', async (revision) => {
     const server = newServer();
     server.tool({ name: 't', output: z.object({ n: z.number() }) }, () => ({ n: 1 }));
-    expect(await call(await connect(server, revision), 't')).toEqual(text('{"n":1}'));
+    expect(await call(await handshakePeer(server, revision), 't')).toEqual(text('{"n":1}'));
   });
 
   it.each(['2025-06-18', '2025-11-25'])('is sent for %s', async (revision) => {
     const server = newServer();
     server.tool({ name: 't' }, () => ({ n: 1 }));
-    expect(await call(await connect(server, revision), 't')).toMatchObject({ structuredContent: { n: 1 } });
+    expect(await call(await handshakePeer(server, revision), 't')).toMatchObject({ structuredContent: { n: 1 } });
   });
 
   it('may be a non-object value on 2026-07-28', async () => {
     const server = newServer();
     server.tool({ name: 't' }, () => [1, 2]);
     const peer = await rawPeer(server);
-    open.push(peer);
     expect(await call2026(peer, 't', {})).toMatchObject({
       content: [{ type: 'text', text: '[1,2]' }],
       structuredContent: [1, 2],
@@ -419,7 +410,7 @@ describe('the Tool on the wire', () => {
     };
     const server = newServer();
     server.tool({ name: 't', input }, () => 'ok');
-    const peer = await connect(server);
+    const peer = await handshakePeer(server);
     const { tools } = (await peer.request('tools/list')) as { tools: { inputSchema: unknown }[] };
     expect(tools[0]?.inputSchema).toEqual(input);
     expect(await call(peer, 't', { region: 'eu', kind: 'box', size: 2 })).toEqual(text('ok'));
@@ -439,7 +430,7 @@ describe('the Tool on the wire', () => {
     };
     server.tool(definition, () => '');
     const { name: _name, ...rest } = definition;
-    expect(await (await connect(server)).request('tools/list')).toEqual({
+    expect(await (await handshakePeer(server)).request('tools/list')).toEqual({
       tools: [{ name: 'weather', inputSchema: { type: 'object', additionalProperties: false }, ...rest }],
     });
   });

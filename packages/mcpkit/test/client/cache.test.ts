@@ -2,18 +2,12 @@
 // fresh for ttlMs, keyed by method + params without _meta, invalidated by
 // list_changed / resources/updated and by an invalid cursor, never filled by
 // MRTR retries, bypassed with { cache: false }.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/client/client.js';
 import { RpcError } from '../../src/jsonrpc/rpcError.js';
 import { McpServer } from '../../src/server/server.js';
 import { expectRpcError, sleep, waitFor } from '../helpers.js';
-import { complete, demoServer, discoverResult, fakeServer, link, type Linked, type Received } from './harness.js';
-
-let linked: Linked | undefined;
-afterEach(async () => {
-  await linked?.close();
-  linked = undefined;
-});
+import { complete, demoServer, discoverResult, fakeServer, link, type Received } from './harness.js';
 
 function cachingServer(ttlMs = 60_000): { server: McpServer; counts: Map<string, number> } {
   const server = demoServer({ cache: { default: { ttlMs, scope: 'public' } } });
@@ -29,7 +23,7 @@ function cachingServer(ttlMs = 60_000): { server: McpServer; counts: Map<string,
 describe('stateless era', () => {
   it('serves fresh results from the cache, per method and params', async () => {
     const { server, counts } = cachingServer();
-    linked = await link(server);
+    const linked = await link(server);
     const { client } = linked;
     const first = await client.listTools();
     expect(first.ttlMs).toBe(60_000);
@@ -49,7 +43,7 @@ describe('stateless era', () => {
 
   it('does not cache results whose ttlMs is 0, and expires the others', async () => {
     const stale = cachingServer(0);
-    linked = await link(stale.server);
+    let linked = await link(stale.server);
     await linked.client.listTools();
     await linked.client.listTools();
     expect(stale.counts.get('tools/list')).toBe(2);
@@ -64,7 +58,7 @@ describe('stateless era', () => {
 
   it('bypasses the cache with { cache: false }, and per client with cache: false', async () => {
     const { server, counts } = cachingServer();
-    linked = await link(server);
+    let linked = await link(server);
     await linked.client.listTools();
     await linked.client.listTools(undefined, { cache: false });
     expect(counts.get('tools/list')).toBe(2);
@@ -78,7 +72,7 @@ describe('stateless era', () => {
 
   it('drops a list when the server says it changed', async () => {
     const { server, counts } = cachingServer();
-    linked = await link(server);
+    const linked = await link(server);
     const { client } = linked;
     const seen: string[] = [];
     await client.subscribe({ toolsListChanged: true }, (n) => seen.push(n.method));
@@ -91,7 +85,7 @@ describe('stateless era', () => {
 
   it('drops a read when the resource is updated', async () => {
     const { server, counts } = cachingServer();
-    linked = await link(server);
+    const linked = await link(server);
     const { client } = linked;
     const seen: string[] = [];
     await client.subscribe({ resources: ['demo://readme'] }, (n) => seen.push(n.method));
@@ -111,7 +105,7 @@ describe('stateless era', () => {
       const r = await ctx.elicit({ message: 'ok?', requestedSchema: { type: 'object', properties: {} } });
       return r.action;
     });
-    linked = await link(server, { handlers: { elicitation: { form: () => ({ action: 'accept', content: {} }) } } });
+    const linked = await link(server, { handlers: { elicitation: { form: () => ({ action: 'accept', content: {} }) } } });
     expect((await linked.client.readResource({ uri: 'ask://r' })).contents[0]).toMatchObject({ text: 'accept' });
     expect((await linked.client.readResource({ uri: 'ask://r' })).contents[0]).toMatchObject({ text: 'accept' });
     // Two rounds per read, two reads: nothing came from the cache.
@@ -148,7 +142,7 @@ describe('stateless era', () => {
 describe('handshake era', () => {
   it('caches nothing (handshake results carry no ttlMs)', async () => {
     const { server, counts } = cachingServer();
-    linked = await link(server, { era: 'handshake' });
+    const linked = await link(server, { era: 'handshake' });
     await linked.client.listTools();
     await linked.client.listTools();
     expect(counts.get('tools/list')).toBe(2);

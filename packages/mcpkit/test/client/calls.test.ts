@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ProgressParams } from '../../src/protocol/types/index.js';
 import { McpServer } from '../../src/server/server.js';
 import { expectLocalError, sleep } from '../helpers.js';
-import { link, type Linked } from './harness.js';
+import { link } from './harness.js';
 
 const cancelled = { count: 0, reason: undefined as unknown };
 
@@ -33,17 +33,14 @@ function server(): McpServer {
   return s;
 }
 
-let linked: Linked | undefined;
-afterEach(async () => {
+afterEach(() => {
   cancelled.count = 0;
   cancelled.reason = undefined;
-  await linked?.close();
-  linked = undefined;
 });
 
 describe.each(['2025-03-26', '2026-07-28'] as const)('at %s', (era) => {
   it('delivers progress to onProgress', async () => {
-    linked = await link(server(), { era });
+    const linked = await link(server(), { era });
     const seen: ProgressParams[] = [];
     const result = await linked.client.callTool(
       { name: 'steps', arguments: { n: 3, gap: 1 } },
@@ -58,7 +55,7 @@ describe.each(['2025-03-26', '2026-07-28'] as const)('at %s', (era) => {
   });
 
   it('cancels with the signal, and the server sees it', async () => {
-    linked = await link(server(), { era });
+    const linked = await link(server(), { era });
     const controller = new AbortController();
     const call = linked.client.callTool({ name: 'hang' }, { signal: controller.signal });
     await sleep(10);
@@ -69,7 +66,7 @@ describe.each(['2025-03-26', '2026-07-28'] as const)('at %s', (era) => {
   });
 
   it('times out, and the server sees a cancellation', async () => {
-    linked = await link(server(), { era });
+    const linked = await link(server(), { era });
     const error = await expectLocalError(linked.client.callTool({ name: 'hang' }, { timeoutMs: 30 }), 'REQUEST_TIMEOUT');
     expect(error.message).toContain('30 ms');
     await sleep(10);
@@ -77,12 +74,12 @@ describe.each(['2025-03-26', '2026-07-28'] as const)('at %s', (era) => {
   });
 
   it('uses the client default timeout', async () => {
-    linked = await link(server(), { era, timeoutMs: 25 });
+    const linked = await link(server(), { era, timeoutMs: 25 });
     await expectLocalError(linked.client.callTool({ name: 'hang' }), 'REQUEST_TIMEOUT');
   });
 
   it('resets the timeout on progress, even without a callback', async () => {
-    linked = await link(server(), { era });
+    const linked = await link(server(), { era });
     const args = { n: 6, gap: 20 };
     await expectLocalError(linked.client.callTool({ name: 'steps', arguments: args }, { timeoutMs: 60 }), 'REQUEST_TIMEOUT');
     const result = await linked.client.callTool(
@@ -93,7 +90,7 @@ describe.each(['2025-03-26', '2026-07-28'] as const)('at %s', (era) => {
   });
 
   it('never past maxTotalTimeoutMs', async () => {
-    linked = await link(server(), { era });
+    const linked = await link(server(), { era });
     const error = await expectLocalError(
       linked.client.callTool(
         { name: 'steps', arguments: { n: 10, gap: 15 } },
@@ -111,7 +108,7 @@ describe.each(['2025-03-26', '2026-07-28'] as const)('at %s', (era) => {
       if (request.method === 'tools/list') lists++;
       return next(request, ctx);
     });
-    linked = await link(s, { era });
+    const linked = await link(s, { era });
     const controller = new AbortController();
     controller.abort();
     await expectLocalError(linked.client.listTools({}, { signal: controller.signal }), 'CANCELLED');

@@ -1,26 +1,20 @@
 // The client against mcpkit's own server, in every revision (pinned) and auto:
 // the same application code must work whichever revision is negotiated.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isResourceNotFound, ResourceNotFoundError } from '../../src/client/errors.js';
 import { LocalError } from '../../src/jsonrpc/localError.js';
 import { RpcError } from '../../src/jsonrpc/rpcError.js';
 import type { Revision } from '../../src/protocol/versions.js';
 import { McpServer } from '../../src/server/server.js';
 import { expectLocalError, expectRpcError } from '../helpers.js';
-import { demoServer, ERAS, link, type Linked } from './harness.js';
-
-let linked: Linked | undefined;
-afterEach(async () => {
-  await linked?.close();
-  linked = undefined;
-});
+import { demoServer, ERAS, link } from './harness.js';
 
 describe.each(ERAS)('era %s', (era) => {
   const expected: Revision = era === 'auto' ? '2026-07-28' : (era as Revision);
   const stateless = expected === '2026-07-28';
 
   it('negotiates and exposes what the server said', async () => {
-    linked = await link(demoServer(), { era });
+    const linked = await link(demoServer(), { era });
     const { client } = linked;
     expect(client.revision).toBe(expected);
     expect(client.era).toBe(stateless ? 'stateless' : 'handshake');
@@ -35,7 +29,7 @@ describe.each(ERAS)('era %s', (era) => {
   });
 
   it('lists and calls tools', async () => {
-    linked = await link(demoServer(), { era });
+    const linked = await link(demoServer(), { era });
     const { client } = linked;
     const tools = await client.listAllTools();
     expect(tools.map((t) => t.name)).toEqual(['echo', 'add', 'log']);
@@ -50,7 +44,7 @@ describe.each(ERAS)('era %s', (era) => {
   });
 
   it('reads resources, lists templates, gets prompts, completes', async () => {
-    linked = await link(demoServer(), { era });
+    const linked = await link(demoServer(), { era });
     const { client } = linked;
     expect((await client.listAllResources()).map((r) => r.uri)).toEqual(['demo://readme']);
     expect((await client.listAllResourceTemplates()).map((t) => t.uriTemplate)).toEqual(['demo://items/{id}']);
@@ -68,7 +62,7 @@ describe.each(ERAS)('era %s', (era) => {
   });
 
   it('reports an unknown resource as not found, whatever the era', async () => {
-    linked = await link(demoServer(), { era });
+    const linked = await link(demoServer(), { era });
     const error = await linked.client.readResource({ uri: 'demo://nothing' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResourceNotFoundError);
     expect(error).toBeInstanceOf(RpcError);
@@ -78,7 +72,7 @@ describe.each(ERAS)('era %s', (era) => {
   });
 
   it('refuses methods the revision lacks, locally', async () => {
-    linked = await link(demoServer(), { era });
+    const linked = await link(demoServer(), { era });
     const { client } = linked;
     if (stateless) {
       await expectLocalError(client.ping(), 'NOT_SUPPORTED');
@@ -93,7 +87,7 @@ describe.each(ERAS)('era %s', (era) => {
   });
 
   it('receives log messages at the level it set', async () => {
-    linked = await link(demoServer(), { era });
+    const linked = await link(demoServer(), { era });
     const { client } = linked;
     const lines: unknown[] = [];
     const off = client.onNotification('notifications/message', (params) => lines.push(params.data));
@@ -112,7 +106,7 @@ describe('capabilities', () => {
   it.each(ERAS)('refuses what the server does not offer (%s)', async (era) => {
     const server = new McpServer({ name: 'tools-only', version: '1', capabilities: { logging: false } });
     server.tool({ name: 't' }, () => 'ok');
-    linked = await link(server, { era });
+    const linked = await link(server, { era });
     const error = await expectLocalError(linked.client.listPrompts(), 'NOT_SUPPORTED');
     expect(error.message).toContain('prompts');
     await expectLocalError(linked.client.readResource({ uri: 'x://y' }), 'NOT_SUPPORTED');
@@ -125,7 +119,7 @@ describe('capabilities', () => {
 
   it('refuses calls before connect and after close', async () => {
     const server = demoServer();
-    linked = await link(server);
+    const linked = await link(server);
     const { client } = linked;
     await client.close();
     expect(client.isConnected).toBe(false);

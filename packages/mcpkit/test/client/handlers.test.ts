@@ -7,7 +7,7 @@ import type { ClientHandlers } from '../../src/client/options.js';
 import type { CreateMessageParams, ElicitParams } from '../../src/protocol/types/index.js';
 import { McpServer } from '../../src/server/server.js';
 import { expectLocalError, expectRpcError } from '../helpers.js';
-import { complete, discoverResult, fakeServer, link, type Linked } from './harness.js';
+import { complete, discoverResult, fakeServer, link } from './harness.js';
 
 const FORM = {
   type: 'object',
@@ -67,12 +67,9 @@ const handlers: ClientHandlers = {
   roots: { list: () => [{ uri: 'file:///home/ada', name: 'home' }], listChanged: true },
 };
 
-let linked: Linked | undefined;
-afterEach(async () => {
+afterEach(() => {
   seen.elicit.length = 0;
   seen.sample.length = 0;
-  await linked?.close();
-  linked = undefined;
 });
 
 function text(result: { content: readonly unknown[] }): unknown {
@@ -81,7 +78,7 @@ function text(result: { content: readonly unknown[] }): unknown {
 
 describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
   it('declares capabilities from the handlers', async () => {
-    linked = await link(server(), { era, handlers });
+    const linked = await link(server(), { era, handlers });
     expect(linked.client.capabilities).toEqual({
       elicitation: { form: {}, url: {} },
       sampling: { tools: {} },
@@ -92,7 +89,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
   });
 
   it('fills in the form defaults the handler left out', async () => {
-    linked = await link(server(), { era, handlers });
+    const linked = await link(server(), { era, handlers });
     const answer = text(await linked.client.callTool({ name: 'form' }));
     expect(answer).toEqual({
       action: 'accept',
@@ -101,7 +98,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
   });
 
   it('answers URL-mode elicitation', async () => {
-    linked = await link(server(), { era, handlers });
+    const linked = await link(server(), { era, handlers });
     expect(text(await linked.client.callTool({ name: 'url' }))).toEqual({ action: 'accept' });
     expect(seen.elicit[0]).toMatchObject({ mode: 'url', url: 'https://example.com/login' });
     // 2025-11-25 URL elicitations carry an id; 2026-07-28 removed it.
@@ -110,7 +107,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
   });
 
   it('samples with tools', async () => {
-    linked = await link(server(), { era, handlers });
+    const linked = await link(server(), { era, handlers });
     const answer = text(await linked.client.callTool({ name: 'agent' }));
     expect(answer).toMatchObject({
       role: 'assistant',
@@ -121,18 +118,18 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
   });
 
   it('lists roots', async () => {
-    linked = await link(server(), { era, handlers });
+    const linked = await link(server(), { era, handlers });
     expect(text(await linked.client.callTool({ name: 'roots' }))).toEqual([{ uri: 'file:///home/ada', name: 'home' }]);
   });
 
   it('a URL-only client is never asked for a form (the server refuses with -32021)', async () => {
-    linked = await link(server(), { era, handlers: { elicitation: { url: () => ({ action: 'decline' }) } } });
+    const linked = await link(server(), { era, handlers: { elicitation: { url: () => ({ action: 'decline' }) } } });
     expect(linked.client.capabilities).toEqual({ elicitation: { url: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } });
     await expectRpcError(linked.client.callTool({ name: 'form' }), -32021);
   });
 
   it('sampling without declared tools is refused when the server asks for tools', async () => {
-    linked = await link(server(), {
+    const linked = await link(server(), {
       era,
       handlers: { sampling: { createMessage: () => ({ role: 'assistant', content: { type: 'text', text: 'x' }, model: 'm' }) } },
     });
@@ -146,7 +143,7 @@ describe('roots list changed', () => {
     const s = server();
     const received: string[] = [];
     s.onNotification('notifications/roots/list_changed', (_params, session) => received.push(String(session.revision)));
-    linked = await link(s, { era: '2025-06-18', handlers });
+    const linked = await link(s, { era: '2025-06-18', handlers });
     await linked.client.notifyRootsListChanged();
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(received).toEqual(['2025-06-18']);

@@ -1,17 +1,18 @@
 // Shared harness of the client tests: an mcpkit server and client linked in
-// memory, and a scriptable fake server on a raw JSON-RPC connection for the
-// odd servers (silent, -32022, endless cursors, hand-made input rounds).
+// memory (mcpkit/testing's connectInMemory, closed when the test ends), and a
+// scriptable fake server on a raw JSON-RPC connection for the odd servers
+// (silent, -32022, endless cursors, hand-made input rounds).
+import { onTestFinished } from 'vitest';
 import { Connection } from '../../src/jsonrpc/connection.js';
 import type { RequestContext } from '../../src/jsonrpc/incoming.js';
 import type { JsonRpcNotification, JsonRpcRequest, Params } from '../../src/jsonrpc/message.js';
-import { createInMemoryPair } from '../../src/testing/index.js';
+import { connectInMemory, createInMemoryPair, type TestClient } from '../../src/testing/index.js';
 import type { Transport } from '../../src/jsonrpc/transport.js';
 import { mcpCancellation, mcpProgress } from '../../src/protocol/conventions.js';
 import { McpServer as McpServerClass, type McpServer } from '../../src/server/server.js';
 import { completeFrom } from '../../src/server/completion.js';
 import type { ServerOptions } from '../../src/server/options.js';
 import type { ServerSession } from '../../src/server/session.js';
-import { McpClient } from '../../src/client/client.js';
 import type { ClientOptions, EraPreference } from '../../src/client/options.js';
 
 /** The five revisions and `auto`, for matrix tests. */
@@ -19,18 +20,19 @@ export const ERAS: readonly EraPreference[] = ['2024-11-05', '2025-03-26', '2025
 
 /** A client connected to `server` in memory. */
 export interface Linked {
-  readonly client: McpClient;
+  readonly client: TestClient;
   readonly session: ServerSession;
   readonly close: () => Promise<void>;
 }
 
-/** Connects a new client (options merged over a default name/version) to `server`. */
+/**
+ * Connects a new client (options merged over a default name/version and a
+ * 5 s timeout) to `server`; called inside a test, it closes when the test ends.
+ */
 export async function link(server: McpServer<unknown>, options: Partial<ClientOptions> = {}): Promise<Linked> {
-  const [clientSide, serverSide] = createInMemoryPair();
-  const session = await server.connect(serverSide);
-  const client = new McpClient({ name: 'test-client', version: '1.0.0', timeoutMs: 5_000, ...options });
-  await client.connect(clientSide);
-  return { client, session, close: () => client.close() };
+  const client = await connectInMemory(server, { name: 'test-client', version: '1.0.0', timeoutMs: 5_000, ...options });
+  onTestFinished(() => client.close());
+  return { client, session: client.session, close: () => client.close() };
 }
 
 /** A request the fake server received. */

@@ -6,7 +6,7 @@ import type { McpClient } from '../../src/client/client.js';
 import type { ClientHandlers, InputContext } from '../../src/client/options.js';
 import { McpServer } from '../../src/server/server.js';
 import { expectLocalError, expectRpcError } from '../helpers.js';
-import { complete, discoverResult, fakeServer, link, type Linked, type Received } from './harness.js';
+import { complete, discoverResult, fakeServer, link, type Received } from './harness.js';
 import { McpClient as Client } from '../../src/client/client.js';
 
 const FORM = { type: 'object', properties: { name: { type: 'string' } } } as const;
@@ -60,16 +60,13 @@ const handlers: ClientHandlers = {
   roots: { list: () => [{ uri: 'file:///work', name: 'work' }] },
 };
 
-let linked: Linked | undefined;
-afterEach(async () => {
+afterEach(() => {
   asked.length = 0;
-  await linked?.close();
-  linked = undefined;
 });
 
 describe.each(['2025-11-25', '2026-07-28'] as const)('handlers at %s', (era) => {
   async function connect(): Promise<McpClient> {
-    linked = await link(askingServer(), { era, handlers });
+    const linked = await link(askingServer(), { era, handlers });
     return linked.client;
   }
 
@@ -252,7 +249,7 @@ describe('stateless rounds on the wire', () => {
 
 describe('handshake-era server requests', () => {
   it('a server that respects capabilities refuses to ask a client without handlers (-32021)', async () => {
-    linked = await link(askingServer(), { era: '2025-11-25' });
+    const linked = await link(askingServer(), { era: '2025-11-25' });
     await expectRpcError(linked.client.callTool({ name: 'hello' }), -32021);
   });
 

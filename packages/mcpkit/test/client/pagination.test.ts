@@ -1,17 +1,11 @@
 // Pagination: cursors are opaque, an empty string is a cursor (not the end),
 // only a missing nextCursor ends a list, and a server that repeats cursors
 // cannot trap the client (2026-07-28 server/utilities/pagination.mdx).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/client/client.js';
 import { McpServer } from '../../src/server/server.js';
 import { expectLocalError } from '../helpers.js';
-import { complete, discoverResult, ERAS, fakeServer, link, type Linked, type Received } from './harness.js';
-
-let linked: Linked | undefined;
-afterEach(async () => {
-  await linked?.close();
-  linked = undefined;
-});
+import { complete, discoverResult, ERAS, fakeServer, link, type Received } from './harness.js';
 
 describe.each(ERAS)('mcpkit server with pageSize 2 (%s)', (era) => {
   function server(): McpServer {
@@ -25,7 +19,7 @@ describe.each(ERAS)('mcpkit server with pageSize 2 (%s)', (era) => {
   }
 
   it('gathers every page', async () => {
-    linked = await link(server(), { era });
+    const linked = await link(server(), { era });
     const { client } = linked;
     expect((await client.listAllTools()).map((t) => t.name)).toEqual(['t1', 't2', 't3', 't4', 't5']);
     expect((await client.listAllPrompts()).map((p) => p.name)).toEqual(['p1', 'p2', 'p3']);
@@ -44,7 +38,7 @@ describe.each(ERAS)('mcpkit server with pageSize 2 (%s)', (era) => {
         lists.push(typeof request.params['cursor'] === 'string' ? request.params['cursor'] : 'start');
       return next(request, ctx);
     });
-    linked = await link(s, { era, cache: false });
+    const linked = await link(s, { era, cache: false });
     const names: string[] = [];
     for await (const tool of linked.client.tools()) {
       names.push(tool.name);

@@ -1,19 +1,13 @@
 // One subscription API for both eras: subscriptions/listen streams (stateless,
 // demultiplexed by _meta.subscriptionId) and resources/subscribe plus plain
 // list_changed notifications (handshake); re-opened after a reconnect.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/client/client.js';
 import type { SubscriptionNotification } from '../../src/client/subscription.js';
 import { createInMemoryPair } from '../../src/testing/index.js';
 import { McpServer } from '../../src/server/server.js';
 import { expectLocalError, sleep, waitFor } from '../helpers.js';
-import { complete, demoServer, discoverResult, fakeServer, link, silence, type DemoOptions, type Linked } from './harness.js';
-
-let linked: Linked | undefined;
-afterEach(async () => {
-  await linked?.close();
-  linked = undefined;
-});
+import { complete, demoServer, discoverResult, fakeServer, link, silence, type DemoOptions } from './harness.js';
 
 /** A server that counts the requests it serves, by method. */
 function countingServer(options: Partial<DemoOptions> = {}): { server: McpServer; counts: Map<string, number> } {
@@ -29,7 +23,7 @@ function countingServer(options: Partial<DemoOptions> = {}): { server: McpServer
 describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
   it('delivers list changes made at run time', async () => {
     const { server } = countingServer();
-    linked = await link(server, { era });
+    const linked = await link(server, { era });
     const got: SubscriptionNotification[] = [];
     const plain: unknown[] = [];
     linked.client.onNotification('notifications/tools/list_changed', (params) => plain.push(params));
@@ -47,7 +41,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
 
   it('delivers updates of the subscribed resources only', async () => {
     const { server, counts } = countingServer();
-    linked = await link(server, { era });
+    const linked = await link(server, { era });
     const got: SubscriptionNotification[] = [];
     const subscription = await linked.client.subscribe({ resources: ['demo://readme'] }, (n) => got.push(n));
     expect(subscription.acknowledged).toEqual({ resources: ['demo://readme'] });
@@ -62,7 +56,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
 
   it('keeps concurrent subscriptions apart', async () => {
     const { server } = countingServer();
-    linked = await link(server, { era });
+    const linked = await link(server, { era });
     const tools: string[] = [];
     const readme: string[] = [];
     await Promise.all([
@@ -78,7 +72,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
 
   it('stops delivering after close, and tells the server', async () => {
     const { server, counts } = countingServer();
-    linked = await link(server, { era });
+    const linked = await link(server, { era });
     const got: string[] = [];
     const subscription = await linked.client.subscribe({ toolsListChanged: true, resources: ['demo://readme'] }, (n) =>
       got.push(n.method),
@@ -94,7 +88,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
 
   it('re-opens subscriptions after reconnect', async () => {
     const { server } = countingServer();
-    linked = await link(server, { era });
+    const linked = await link(server, { era });
     const got: string[] = [];
     const subscription = await linked.client.subscribe({ toolsListChanged: true, resources: ['demo://readme'] }, (n) =>
       got.push(n.method),
@@ -110,11 +104,11 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
 
   it('survives a dropped connection until the next connect', async () => {
     const { server } = countingServer();
-    linked = await link(server, { era });
+    const linked = await link(server, { era });
     const got: string[] = [];
     await linked.client.subscribe({ toolsListChanged: true }, (n) => got.push(n.method));
     await linked.session.close();
-    await waitFor(() => !linked!.client.isConnected);
+    await waitFor(() => !linked.client.isConnected);
     const [clientSide, serverSide] = createInMemoryPair();
     await server.connect(serverSide);
     await linked.client.connect(clientSide);
@@ -125,7 +119,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('at %s', (era) => {
   it('acknowledges only what the server offers', async () => {
     const server = new McpServer({ name: 'tools-only', version: '1', capabilities: { tools: { listChanged: false } } });
     server.tool({ name: 't' }, () => 'x');
-    linked = await link(server, { era });
+    const linked = await link(server, { era });
     const subscription = await linked.client.subscribe({ toolsListChanged: true, resources: ['x://y'] }, () => undefined);
     expect(subscription.acknowledged).toEqual({});
   });
@@ -196,7 +190,7 @@ describe('stateless streams on the wire', () => {
 
   it('ends subscriptions when the server shuts down', async () => {
     const { server } = countingServer();
-    linked = await link(server, { era: 'stateless' });
+    const linked = await link(server, { era: 'stateless' });
     const subscription = await linked.client.subscribe({ toolsListChanged: true }, () => undefined);
     await server.close({ graceMs: 50 });
     await subscription.done;
@@ -206,7 +200,7 @@ describe('stateless streams on the wire', () => {
 describe('handshake resource subscriptions', () => {
   it('share one resources/subscribe between subscriptions of the same URI', async () => {
     const { server, counts } = countingServer();
-    linked = await link(server, { era: 'handshake' });
+    const linked = await link(server, { era: 'handshake' });
     const a = await linked.client.subscribe({ resources: ['demo://readme'] }, () => undefined);
     const b = await linked.client.subscribe({ resources: ['demo://readme'] }, () => undefined);
     expect(counts.get('resources/subscribe')).toBe(1);

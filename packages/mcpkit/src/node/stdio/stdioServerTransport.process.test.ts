@@ -1,18 +1,18 @@
 // Spawns real processes: the fixture server in test/fixtures, run on the built library.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HUGE_LINE_BYTES, malformedCases } from '../../../test/malformed.js';
-import { assertBuilt, RawServer } from '../../../test/processHelpers.js';
+import { assertBuilt, FIXTURE_SERVER, LinePeer } from '../../../test/processHelpers.js';
 
-let live: RawServer[] = [];
+let live: LinePeer[] = [];
 
-function start(args: string[] = []): RawServer {
-  const server = new RawServer(args);
+function start(args: string[] = []): LinePeer {
+  const server = new LinePeer(FIXTURE_SERVER, args);
   live.push(server);
   return server;
 }
 
 /** Sends a request and returns its response, proving the server is up. */
-async function ping(server: RawServer, id: number | string): Promise<unknown> {
+async function ping(server: LinePeer, id: number | string): Promise<unknown> {
   await server.writeLine(JSON.stringify({ jsonrpc: '2.0', id, method: 'echo', params: { ping: id } }));
   return server.next();
 }

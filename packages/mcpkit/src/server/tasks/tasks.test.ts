@@ -2,9 +2,9 @@
 // creation, polling, tasks/result (blocking, exact outcome, related-task
 // _meta), cancellation, input requests tied to the task, isolation, expiry,
 // listing and status notifications.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deferred, expectRpcError, sleep, waitFor } from '../../../test/helpers.js';
-import { initialize, rawPeer, type RawPeer } from '../../../test/rawClient.js';
+import { handshakePeer, initialize, rawPeer, type RawPeer } from '../../../test/rawClient.js';
 import { RpcError } from '../../jsonrpc/rpcError.js';
 import type { MessageInfo } from '../../jsonrpc/transport.js';
 import type { ServerOptions } from '../options.js';
@@ -12,11 +12,6 @@ import { McpServer } from '../server.js';
 import { serverViewOf } from '../viewOf.js';
 
 const RELATED = 'io.modelcontextprotocol/related-task';
-const open: RawPeer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((p) => p.close()));
-});
-
 type Obj = Record<string, unknown>;
 
 /** A server with task tools whose pace the test controls through `gate`. */
@@ -46,11 +41,8 @@ function taskServer(options: Partial<ServerOptions> = {}) {
   return { server, gate, aborted };
 }
 
-async function peer(server: McpServer, info?: MessageInfo, capabilities: object = { elicitation: {} }): Promise<RawPeer> {
-  const p = await rawPeer(server, info);
-  open.push(p);
-  await initialize(p, '2025-11-25', capabilities);
-  return p;
+function peer(server: McpServer, info?: MessageInfo, capabilities: object = { elicitation: {} }): Promise<RawPeer> {
+  return handshakePeer(server, '2025-11-25', capabilities, info);
 }
 
 async function create(p: RawPeer, name: string, task: Obj = {}): Promise<Obj> {
@@ -71,7 +63,6 @@ describe('negotiation', () => {
   it('advertises tasks at 2025-11-25 only, and lists execution only there', async () => {
     const { server } = taskServer();
     const p = await rawPeer(server);
-    open.push(p);
     const result = (await initialize(p, '2025-11-25')) as { capabilities: Obj };
     expect(result.capabilities['tasks']).toEqual({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
     expect(result.capabilities['extensions']).toBeUndefined();
@@ -80,7 +71,6 @@ describe('negotiation', () => {
     expect(tools.find((t) => t['name'] === 'plain')).not.toHaveProperty('execution');
 
     const old = await rawPeer(server);
-    open.push(old);
     const oldResult = (await initialize(old, '2025-06-18')) as { capabilities: Obj };
     expect(oldResult.capabilities).not.toHaveProperty('tasks');
     const oldTools = (await old.request('tools/list')) as { tools: Obj[] };

@@ -2,21 +2,15 @@
 // negotiation (-32021), server-directed creation (auto and immediate starts),
 // MRTR before the task, DetailedTask polling, tasks/update (partial, unknown
 // keys, unique keys), cancellation, isolation, expiry, notifications/tasks.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deferred, expectRpcError, sleep, waitFor } from '../../../test/helpers.js';
 import { meta2026, rawPeer, type RawPeer } from '../../../test/rawClient.js';
 import { RpcError } from '../../jsonrpc/rpcError.js';
-import type { MessageInfo } from '../../jsonrpc/transport.js';
 import type { ServerOptions } from '../options.js';
 import { McpServer } from '../server.js';
 
 const TASKS = 'io.modelcontextprotocol/tasks';
 const WITH = { elicitation: {}, extensions: { [TASKS]: {} } };
-const open: RawPeer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((p) => p.close()));
-});
-
 type Obj = Record<string, unknown>;
 const NAME = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } as const;
 
@@ -64,12 +58,6 @@ function taskServer(options: Partial<ServerOptions> = {}) {
   return { server, gate, aborted };
 }
 
-async function peer(server: McpServer, info?: MessageInfo): Promise<RawPeer> {
-  const p = await rawPeer(server, info);
-  open.push(p);
-  return p;
-}
-
 function call(p: RawPeer, method: string, params: Obj = {}, caps: object = WITH): Promise<Obj> {
   return p.request(method, { ...params, _meta: meta2026(caps) }) as Promise<Obj>;
 }
@@ -87,7 +75,7 @@ const terminal = (t: Obj): boolean => ['completed', 'failed', 'cancelled'].inclu
 
 describe('negotiation', () => {
   it('discover advertises the extension (not the 2025 tasks slot); tools/list carries no execution', async () => {
-    const p = await peer(taskServer().server);
+    const p = await rawPeer(taskServer().server);
     const discovered = await call(p, 'server/discover');
     const caps = discovered['capabilities'] as Obj;
     expect(caps['extensions']).toEqual({ [TASKS]: {} });
@@ -97,7 +85,7 @@ describe('negotiation', () => {
   });
 
   it('without the extension: required tools are -32021 with requiredCapabilities; optional ones run as usual', async () => {
-    const p = await peer(taskServer().server);
+    const p = await rawPeer(taskServer().server);
     const error = await expectRpcError(call(p, 'tools/call', { name: 'must' }, {}), -32021);
     expect(error.data).toEqual({ requiredCapabilities: { extensions: { [TASKS]: {} } } });
     expect(await call(p, 'tools/call', { name: 'quick' }, {})).toMatchObject({
@@ -110,7 +98,7 @@ describe('negotiation', () => {
   });
 
   it('tasks/result and tasks/list do not exist; the 2025-11-25 task param is ignored', async () => {
-    const p = await peer(taskServer().server);
+    const p = await rawPeer(taskServer().server);
     await expectRpcError(call(p, 'tasks/result', { taskId: 'x' }), -32601);
     await expectRpcError(call(p, 'tasks/list'), -32601);
     expect(await call(p, 'tools/call', { name: 'plain', task: { ttl: 1 } })).toMatchObject({ resultType: 'complete' });
@@ -119,7 +107,7 @@ describe('negotiation', () => {
   it('a server without task tools offers no tasks methods', async () => {
     const server = new McpServer({ name: 'plain', version: '1.0.0' });
     server.tool({ name: 'plain' }, () => 'plain');
-    const p = await peer(server);
+    const p = await rawPeer(server);
     for (const method of ['tasks/get', 'tasks/update', 'tasks/cancel'])
       await expectRpcError(call(p, method, { taskId: 'x', inputResponses: {} }), -32601);
   });
@@ -128,7 +116,7 @@ describe('negotiation', () => {
 describe('creation', () => {
   it('a fast optional call answers its result; a slow one becomes a task, stored before the answer', async () => {
     const { server, gate } = taskServer();
-    const p = await peer(server);
+    const p = await rawPeer(server);
     expect(await call(p, 'tools/call', { name: 'quick' })).toMatchObject({ resultType: 'complete' });
     const created = await call(p, 'tools/call', { name: 'slow' });
     expect(created).toMatchObject({
@@ -150,7 +138,7 @@ describe('creation', () => {
   });
 
   it('a required tool that finished within the grace still answers a (finished) task', async () => {
-    const p = await peer(taskServer().server);
+    const p = await rawPeer(taskServer().server);
     const created = await call(p, 'tools/call', { name: 'must' });
     expect(created).toMatchObject({ resultType: 'task', status: 'completed' });
     expect(await call(p, 'tasks/get', { taskId: created['taskId'] })).toMatchObject({
@@ -160,7 +148,7 @@ describe('creation', () => {
   });
 
   it('JSON-RPC errors fail the task with the error inline; tool errors complete it with isError', async () => {
-    const p = await peer(taskServer().server);
+    const p = await rawPeer(taskServer().server);
     const failed = await poll(p, (await call(p, 'tools/call', { name: 'oops' }))['taskId'], terminal);
     expect(failed).toMatchObject({ status: 'failed', error: { code: -32050, message: 'job exploded' } });
     expect(failed).not.toHaveProperty('result');
@@ -169,7 +157,7 @@ describe('creation', () => {
   });
 
   it('MRTR gathers input asked before any work, then the call becomes a task', async () => {
-    const p = await peer(taskServer().server);
+    const p = await rawPeer(taskServer().server);
     const round1 = await call(p, 'tools/call', { name: 'mrtr' });
     expect(round1).toMatchObject({
       resultType: 'input_required',
@@ -190,7 +178,7 @@ describe('creation', () => {
 
 describe('input through tasks/update', () => {
   it('lists every outstanding request; a partial answer keeps the rest; unknown keys are ignored', async () => {
-    const p = await peer(taskServer().server);
+    const p = await rawPeer(taskServer().server);
     const { taskId } = await call(p, 'tools/call', { name: 'two' });
     const parked = await poll(p, taskId, (t) => Object.keys((t['inputRequests'] as Obj | undefined) ?? {}).length === 2);
     expect(parked['status']).toBe('input_required');
@@ -224,7 +212,7 @@ describe('input through tasks/update', () => {
   });
 
   it('a malformed answer to an outstanding key is -32602, and nothing is applied', async () => {
-    const p = await peer(taskServer().server);
+    const p = await rawPeer(taskServer().server);
     const { taskId } = await call(p, 'tools/call', { name: 'two' });
     const parked = await poll(p, taskId, (t) => Object.keys((t['inputRequests'] as Obj | undefined) ?? {}).length === 2);
     const [first] = Object.keys(parked['inputRequests'] as Obj) as [string];
@@ -233,7 +221,7 @@ describe('input through tasks/update', () => {
   });
 
   it('refuses a key reused within the task', async () => {
-    const p = await peer(taskServer().server);
+    const p = await rawPeer(taskServer().server);
     const { taskId } = await call(p, 'tools/call', { name: 'reuse' });
     await poll(p, taskId, (t) => t['status'] === 'input_required');
     await call(p, 'tasks/update', { taskId, inputResponses: { k: { action: 'accept', content: { name: 'x' } } } });
@@ -247,7 +235,7 @@ describe('input through tasks/update', () => {
 describe('cancellation, isolation, expiry, notifications', () => {
   it('tasks/cancel is an empty ack, also on terminal tasks; the handler signal fires', async () => {
     const { server, aborted } = taskServer();
-    const p = await peer(server);
+    const p = await rawPeer(server);
     const { taskId } = await call(p, 'tools/call', { name: 'slow' });
     const ack = await call(p, 'tasks/cancel', { taskId });
     expect(Object.keys(ack).sort()).toEqual(['_meta', 'resultType']);
@@ -259,8 +247,8 @@ describe('cancellation, isolation, expiry, notifications', () => {
 
   it('binds tasks to the principal', async () => {
     const server = taskServer().server;
-    const alice = await peer(server, { auth: { sub: 'alice' } });
-    const bob = await peer(server, { auth: { sub: 'bob' } });
+    const alice = await rawPeer(server, { auth: { sub: 'alice' } });
+    const bob = await rawPeer(server, { auth: { sub: 'bob' } });
     const { taskId } = await call(alice, 'tools/call', { name: 'must' });
     await expectRpcError(call(bob, 'tasks/get', { taskId }), -32602);
     await expectRpcError(call(bob, 'tasks/cancel', { taskId }), -32602);
@@ -268,7 +256,7 @@ describe('cancellation, isolation, expiry, notifications', () => {
   });
 
   it('expires tasks after their ttl', async () => {
-    const p = await peer(taskServer({ tasks: { defaultTtlMs: 40, graceMs: 0 } }).server);
+    const p = await rawPeer(taskServer({ tasks: { defaultTtlMs: 40, graceMs: 0 } }).server);
     const created = await call(p, 'tools/call', { name: 'must' });
     expect(created['ttlMs']).toBe(40);
     await sleep(70);
@@ -277,7 +265,7 @@ describe('cancellation, isolation, expiry, notifications', () => {
 
   it('delivers notifications/tasks on a subscription stream that asks for the task', async () => {
     const { server, gate } = taskServer();
-    const p = await peer(server);
+    const p = await rawPeer(server);
     const { taskId } = await call(p, 'tools/call', { name: 'slow' });
     const listen = p.request('subscriptions/listen', { notifications: { taskIds: [taskId] }, _meta: meta2026(WITH) });
     await waitFor(() => p.notifications.some((n) => n.method === 'notifications/subscriptions/acknowledged'));
@@ -294,7 +282,7 @@ describe('cancellation, isolation, expiry, notifications', () => {
   });
 
   it('refuses a task subscription from a client without the extension (-32021)', async () => {
-    const p = await peer(taskServer().server);
+    const p = await rawPeer(taskServer().server);
     await expectRpcError(p.request('subscriptions/listen', { notifications: { taskIds: ['x'] }, _meta: meta2026({}) }), -32021);
   });
 });
