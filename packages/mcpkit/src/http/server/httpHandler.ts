@@ -133,7 +133,7 @@ export class McpHttpHandler {
       reject(exchange, step);
       return;
     }
-    if (this.#shared !== undefined) await this.#shared.start(this.#scope);
+    this.#shared?.start(this.#scope);
     if (this.auth === undefined) {
       await step(this.#scope, exchange);
       return;

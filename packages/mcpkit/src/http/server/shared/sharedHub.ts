@@ -20,8 +20,8 @@ import { SharedSession, type ReplicaHost } from './sharedSession.js';
 import { parseRoutedId } from './sharedIds.js';
 import type { SharedEventLog, SharedStore } from './sharedStore.js';
 
-const CONTROL = 'mcpkit:control';
-const EVENTS = 'mcpkit:events';
+const CONTROL = 'control';
+const EVENTS = 'events';
 
 type Control =
   | { readonly t: 'state'; readonly from: string; readonly s: string; readonly snapshot: SessionSnapshot }
@@ -65,35 +65,50 @@ export class SharedHub implements ReplicaHost {
     return this.store.events;
   }
 
-  /** Subscribes to the bus and to the server's events; requests wait for it. */
-  start(scope: HubScope): Promise<void> {
+  /**
+   * Subscribes to the bus and to the server's events, once (again after a
+   * failure). Requests do not wait for it: stateless ones need no shared state,
+   * and a store that cannot be reached must not hold them up.
+   */
+  start(scope: HubScope): void {
     this.#scope = scope;
-    this.#ready ??= (async () => {
-      const bus = this.store.bus;
-      this.#offs.push(
-        await bus.subscribe(`mcpkit:node:${this.node}`, (m) => {
-          this.#onRouted(m);
-        }),
-        await bus.subscribe(CONTROL, (m) => {
-          this.#onControl(m);
-        }),
-        await bus.subscribe(EVENTS, (m) => {
-          this.#onEvent(m);
-        }),
-        scope.view.subscribe({
-          listChanged: (list) => {
-            this.#fanOut({ kind: 'listChanged', list });
-          },
-          resourceUpdated: (uri) => {
-            this.#fanOut({ kind: 'resourceUpdated', uri });
-          },
-        }),
-        this.store.onFailure(() => {
-          this.#failAll();
-        }),
-      );
-    })();
-    return this.#ready;
+    if (this.#ready !== undefined) return;
+    this.#ready = this.#subscribe(scope).catch(() => {
+      for (const off of this.#offs.splice(0)) off();
+      this.#ready = undefined;
+    });
+  }
+
+  async #subscribe(scope: HubScope): Promise<void> {
+    const bus = this.store.bus;
+    this.#offs.push(
+      scope.view.subscribe({
+        listChanged: (list) => {
+          this.#fanOut({ kind: 'listChanged', list });
+        },
+        resourceUpdated: (uri) => {
+          this.#fanOut({ kind: 'resourceUpdated', uri });
+        },
+      }),
+      this.store.onFailure(() => {
+        this.#failAll();
+      }),
+    );
+    this.#offs.push(
+      await bus.subscribe(`node:${this.node}`, (m) => {
+        this.#onRouted(m);
+      }),
+    );
+    this.#offs.push(
+      await bus.subscribe(CONTROL, (m) => {
+        this.#onControl(m);
+      }),
+    );
+    this.#offs.push(
+      await bus.subscribe(EVENTS, (m) => {
+        this.#onEvent(m);
+      }),
+    );
   }
 
   /** Unsubscribes (the handler closes). */
@@ -161,8 +176,7 @@ export class SharedHub implements ReplicaHost {
       const routed = 'method' in m ? undefined : parseRoutedId(m['id']);
       if (routed !== undefined) {
         if (routed.node === this.node) kept.push({ ...m, id: routed.id });
-        else
-          void this.store.bus.publish(`mcpkit:node:${routed.node}`, JSON.stringify({ s: session.id, m })).catch(() => undefined);
+        else void this.store.bus.publish(`node:${routed.node}`, JSON.stringify({ s: session.id, m })).catch(() => undefined);
         continue;
       }
       if (m['method'] === 'notifications/cancelled') this.#publish({ t: 'cancel', from: this.node, s: session.id, m });
