@@ -10,7 +10,8 @@ export async function roundRobin(urls) {
   const targets = urls.map((u) => new URL(u));
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   let next = 0;
-  const server = createServer((req, res) => {
+  // Bodies are small: buffered, so a request whose pooled connection the backend had just closed is sent again.
+  const forward = (req, res, body, retried) => {
     const target = targets[next++ % targets.length];
     const upstream = request(
       {
@@ -26,9 +27,18 @@ export async function roundRobin(urls) {
         answer.pipe(res);
       },
     );
-    upstream.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
+    upstream.on('error', () => {
+      if (res.headersSent) res.destroy();
+      else if (!retried) forward(req, res, body, true);
+      else res.writeHead(502).end();
+    });
     res.on('close', () => upstream.destroy());
-    req.pipe(upstream);
+    upstream.end(body);
+  };
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => forward(req, res, Buffer.concat(chunks), false));
   });
   server.keepAliveTimeout = 30_000;
   server.listen(0, '127.0.0.1');
