@@ -4,7 +4,7 @@
  * against one process without Redis (aim: at most 1.5×), and calls/s through
  * 1, 2 and 3 Redis-backed processes behind a round-robin proxy.
  *
- *   node bench/scaleout.mjs [--quick] [--json]
+ *   node bench/scaleout.mjs [--quick] [--json] [--reps N]
  *
  * Needs `redis-server` (started here on a free port, persistence off) and a
  * build (`npm run build`). Load: 8 clients (sessions, handshake era, mcpkit's
@@ -29,7 +29,8 @@ const CLIENTS = 8;
 const INFLIGHT = 8;
 const WARM = quick ? 400 : 6000;
 const CALLS = quick ? 800 : 8000;
-const REPS = quick ? 1 : 3;
+const repsAt = args.indexOf('--reps');
+const REPS = repsAt >= 0 ? Number(args[repsAt + 1]) : quick ? 1 : 3;
 
 async function freePort() {
   const s = createServer().listen(0, '127.0.0.1');
