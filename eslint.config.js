@@ -175,6 +175,27 @@ export default tseslint.config(
       ],
     },
   },
+  // mcpkit/redis: a Node leaf above http that uses only the public entries below it, as an application would.
+  {
+    files: [`${core}/redis/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(host|testing|client)/',
+              message: 'mcpkit/redis serves: it imports neither host, client nor testing.',
+            },
+            {
+              regex: '^\\.\\./(jsonrpc|protocol|schema|server|http|node)/(?!index\\.js$)',
+              message: 'mcpkit/redis uses only the public entries of the layers below (their index.js).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: [`${core}/host/node/**/*.ts`],
     rules: {

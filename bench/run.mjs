@@ -157,9 +157,9 @@ rmSync(scratch, { recursive: true, force: true });
 process.stdout.write(markdown);
 console.error(`\nwritten to ${out}`);
 
-/** Runs bench/filesystem.mjs and bench/memory.mjs; each result carries its markdown section (or an error). */
+/** Runs bench/filesystem.mjs, bench/memory.mjs and bench/scaleout.mjs; each result carries its markdown section (or an error). */
 function referenceServers() {
-  return ['filesystem', 'memory'].map((name) => {
+  return ['filesystem', 'memory', 'scaleout'].map((name) => {
     console.error(`reference server: ${name}`);
     const r = spawnSync(process.execPath, [`${ROOT}${name}.mjs`, '--json'], {
       encoding: 'utf8',

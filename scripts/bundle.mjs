@@ -40,6 +40,7 @@ const ENTRIES = {
   'host-neutral': 'host/index.js',
   'host-config': 'host/config/index.js',
   auth: 'auth/index.js',
+  redis: 'redis/index.js',
 };
 /** The entries that must not reach Node's built-in modules. */
 const NEUTRAL = [
@@ -56,7 +57,7 @@ const NEUTRAL = [
   'auth',
 ];
 
-const dependencies = Object.keys(pkg.dependencies ?? {});
+const dependencies = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
 const isExternal = (id) => id.startsWith('node:') || dependencies.some((d) => id === d || id.startsWith(`${d}/`));
 
 /** Hands tsc's source map to the bundler with each file, so the bundle's maps reach the TypeScript. */

@@ -1,7 +1,8 @@
 /**
  * The reference servers' benchmarks still run: `bench/filesystem.mjs` and
  * `bench/memory.mjs` in quick mode produce a figure for every operation on
- * both sides and a ratio for each. Nothing here checks speed.
+ * both sides and a ratio for each; `bench/scaleout.mjs` one for every
+ * configuration. Nothing here checks speed.
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -28,4 +29,28 @@ describe.each(['filesystem', 'memory'])('bench/%s.mjs --quick', (name) => {
     }
     expect(report.markdown).toMatch(/mcpkit ÷ official/);
   }, 120_000);
+});
+
+describe('bench/scaleout.mjs --quick', () => {
+  it('measures every configuration, or says why it was skipped', async () => {
+    const script = fileURLToPath(new URL('../bench/scaleout.mjs', import.meta.url));
+    const { stdout } = await run(process.execPath, [script, '--quick', '--json'], { maxBuffer: 4 * 1024 * 1024 });
+    const report = JSON.parse(stdout) as {
+      skipped?: boolean;
+      rows?: { name: string; callsPerSecond: number; serverCpuUs: number }[];
+      ratio?: number;
+      markdown: string;
+    };
+    if (report.skipped === true) {
+      expect(report.markdown).toMatch(/redis-server is not installed/);
+      return;
+    }
+    expect(report.rows?.map((r) => r.name)).toHaveLength(5);
+    for (const row of report.rows ?? []) {
+      expect(row.callsPerSecond).toBeGreaterThan(0);
+      expect(row.serverCpuUs).toBeGreaterThan(0);
+    }
+    expect(report.ratio).toBeGreaterThan(0);
+    expect(report.markdown).toMatch(/Redis-backed server CPU per call/);
+  }, 300_000);
 });

@@ -19,6 +19,8 @@ const OPTIONS = {
   http: { type: 'string' },
   host: { type: 'string' },
   'auth-server': { type: 'string' },
+  redis: { type: 'string' },
+  'session-ttl': { type: 'string' },
   resource: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -32,6 +34,8 @@ interface ServeArgs {
     readonly http?: string | undefined;
     readonly host?: string | undefined;
     readonly 'auth-server'?: string | undefined;
+    readonly redis?: string | undefined;
+    readonly 'session-ttl'?: string | undefined;
     readonly resource?: string | undefined;
     readonly help?: boolean | undefined;
   };
@@ -67,6 +71,15 @@ export function splitServeArgs(args: readonly string[]): { own: string[]; server
   return { own: args.filter((_, i) => mine.has(i)), server: args.filter((_, i) => !mine.has(i)) };
 }
 
+/** A duration: a number with a unit (`ms`, `s`, `m`, `h`; seconds without one), in ms. */
+export function parseDuration(text: string, option: string): number {
+  const match = /^(\d{1,9})(ms|s|m|h)?$/.exec(text.trim());
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match?.[2] ?? 's'] ?? 1000;
+  const ms = match === null ? NaN : Number(match[1]) * unit;
+  if (!(ms > 0)) throw new UsageError(`${option} needs a duration such as 90s, 30m or 2h, not ${JSON.stringify(text)}`, 'serve');
+  return ms;
+}
+
 /** A TCP port: an integer from 0 to 65535. */
 export function parsePort(text: string): number {
   const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
@@ -92,12 +105,16 @@ export function serveHelp(): string {
   return `Usage:
   mcpkit serve <server> [server options] [--http <port>] [--host <address>]
                [--auth-server <issuer>] [--resource <url>]
+               [--redis <url>] [--session-ttl <duration>]
 
 Serves a bundled MCP server. By default it speaks MCP on stdin and stdout
 (newline-delimited JSON-RPC), for a client that spawns it:
   mcpkit serve everything
 With --http it serves Streamable HTTP at http://<host>:<port>/mcp:
   mcpkit serve everything --http 3000
+With --redis, several processes serve one endpoint behind any load balancer,
+sharing sessions, resumable streams and routing through Redis (or Valkey):
+  mcpkit serve everything --http 3000 --redis redis://127.0.0.1:6379
 
 With --auth-server the HTTP server is an OAuth resource server: every request
 needs a bearer token (a JWT signed with the issuer's published keys, whose
@@ -119,6 +136,8 @@ Options:
   --host <address>    The address to listen on with --http (default 127.0.0.1)
   --auth-server <url> Require OAuth access tokens issued by this authorization server (issuer URL)
   --resource <url>    The server's public URL, the audience tokens must name (default: the URL it listens on)
+  --redis <url>       Share sessions with the other processes using this Redis (with --http)
+  --session-ttl <d>   How long an idle session lives (with --http; default 30m): 90s, 30m, 2h
   -h, --help          Show this help
 
 Exit codes: 0 success, 1 error (e.g. the port is taken), 2 usage error.
@@ -160,6 +179,11 @@ export async function serve(args: readonly string[], io: Io): Promise<ExitCode> 
     throw new UsageError('--auth-server and --resource only apply with --http', 'serve');
   if (issuer === undefined && values.resource !== undefined)
     throw new UsageError('--resource only applies with --auth-server', 'serve');
+  if (values.http === undefined && (values.redis !== undefined || values['session-ttl'] !== undefined))
+    throw new UsageError('--redis and --session-ttl only apply with --http', 'serve');
+  const ttl = values['session-ttl'] === undefined ? undefined : parseDuration(values['session-ttl'], '--session-ttl');
+  if (values.redis !== undefined && !/^rediss?:\/\//.test(values.redis))
+    throw new UsageError(`--redis needs a redis:// or rediss:// URL, not ${JSON.stringify(values.redis)}`, 'serve');
   const port = values.http === undefined ? undefined : parsePort(values.http);
   const auth =
     issuer === undefined
@@ -170,7 +194,7 @@ export async function serve(args: readonly string[], io: Io): Promise<ExitCode> 
         };
   const server = await createBundled(bundled, name, serverArgs);
   if (port === undefined) return serveStdio(server);
-  return serveOverHttp(server, { name, port, host: values.host ?? '127.0.0.1', auth }, io);
+  return serveOverHttp(server, { name, port, host: values.host ?? '127.0.0.1', auth, redis: values.redis, ttl }, io);
 }
 
 /** An absolute http(s) URL without a trailing slash (issuers are compared as strings). Also `bridge --http`'s. */
@@ -232,8 +256,30 @@ async function serveStdio(server: McpServer): Promise<ExitCode> {
 /** What `serveHttp` from `mcpkit/node` is expected to look like (loaded at run time). */
 type ServeHttp = (
   server: McpServer,
-  options: { readonly port: number; readonly host: string; readonly auth?: AuthOptions },
+  options: {
+    readonly port: number;
+    readonly host: string;
+    readonly auth?: AuthOptions;
+    readonly store?: unknown;
+    readonly idleTimeoutMs?: number;
+  },
 ) => unknown;
+
+/** The shared store on Redis (`mcpkit/redis`, loaded only with --redis). */
+async function redisStoreFor(
+  url: string | undefined,
+  ttl: number | undefined,
+  io: Io,
+): Promise<{ store: unknown; close: () => Promise<void> } | undefined> {
+  if (url === undefined) return undefined;
+  const { redisStore } = await import('mcpkit/redis');
+  const store = redisStore({ url, ...(ttl !== undefined && { sessionTtlMs: ttl }) });
+  // Not fatal: stateless requests are served meanwhile, sessions get 503 until Redis answers.
+  await store.ready().catch((error: unknown) => {
+    io.stderr(`mcpkit: ${error instanceof Error ? error.message : String(error)}; retrying in the background\n`);
+  });
+  return { store, close: () => store.close() };
+}
 
 /** OAuth protection as the command line asks for it. */
 export interface AuthArgs {
@@ -274,7 +320,14 @@ function field(value: unknown, key: string): unknown {
 
 async function serveOverHttp(
   server: McpServer,
-  where: { name: string; port: number; host: string; auth: AuthArgs | undefined },
+  where: {
+    name: string;
+    port: number;
+    host: string;
+    auth: AuthArgs | undefined;
+    redis: string | undefined;
+    ttl: number | undefined;
+  },
   io: Io,
 ): Promise<ExitCode> {
   const serveHttp = await loadServeHttp();
@@ -286,7 +339,14 @@ async function serveOverHttp(
     return ExitCode.Error;
   }
   const auth = where.auth === undefined ? undefined : await authOptions(where.auth);
-  const handle = await serveHttp(server, { port: where.port, host: where.host, ...(auth !== undefined && { auth }) });
+  const shared = await redisStoreFor(where.redis, where.ttl, io);
+  const handle = await serveHttp(server, {
+    port: where.port,
+    host: where.host,
+    ...(auth !== undefined && { auth }),
+    ...(shared !== undefined && { store: shared.store }),
+    ...(shared === undefined && where.ttl !== undefined && { idleTimeoutMs: where.ttl }),
+  });
   const host = where.host.includes(':') ? `[${where.host}]` : where.host;
   const url = field(handle, 'url');
   io.stderr(
@@ -298,6 +358,7 @@ async function serveOverHttp(
       const close = field(handle, 'close');
       if (typeof close === 'function') await (close as () => Promise<void>).call(handle);
       await server.close({ graceMs: SHUTDOWN_GRACE_MS });
+      await shared?.close();
       resolve();
     });
   });

@@ -20,6 +20,16 @@ export type { Servable } from './server/handlerScope.js';
 export type { CorsOptions, HttpHandlerOptions, HttpSseOptions, LegacySseOptions } from './server/options.js';
 export { MemoryEventStore, type EventStore, type MemoryEventStoreOptions, type StoredEvent } from './server/eventStore.js';
 export { HttpError } from './server/httpError.js';
+export type {
+  MessageBus,
+  NewEvent,
+  SessionRecord,
+  SessionStore,
+  SharedEvent,
+  SharedEventLog,
+  SharedStore,
+} from './server/shared/sharedStore.js';
+export { MemoryShared, type MemorySharedOptions } from './server/shared/memoryShared.js';
 export type { BodyRead, HttpExchange, HttpRequestInfo, HttpTransportInfo, StreamWriter } from './server/exchange.js';
 export { LOOPBACK_HOSTS } from './server/guards.js';
 // OAuth protection of the server side (the resource server of the spec's authorization).

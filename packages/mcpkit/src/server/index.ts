@@ -23,7 +23,7 @@ export type {
   TemplateHandler,
 } from './resources.js';
 export { McpServer, type ClientNotificationHandler } from './server.js';
-export { ServerSession, type ConnectOptions, type SessionMode } from './session.js';
+export { ServerSession, type ConnectOptions, type SessionEvent, type SessionMode, type SessionSnapshot } from './session.js';
 export {
   TaskManager,
   type OpenTask,

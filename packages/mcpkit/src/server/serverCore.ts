@@ -274,6 +274,13 @@ export class ServerCore implements ServerView<ServerSession>, FeatureHost {
     this.#notifications.deliver(method, params, session);
   }
 
+  relay(event: { readonly listChanged: 'tools' | 'prompts' | 'resources' } | { readonly resourceUpdated: string }): void {
+    for (const l of [...this.#listeners]) {
+      if ('listChanged' in event) l.listChanged?.(event.listChanged);
+      else l.resourceUpdated?.(event.resourceUpdated);
+    }
+  }
+
   subscribe(events: ServerEvents): () => void {
     this.#listeners.add(events);
     return () => this.#listeners.delete(events);

@@ -70,4 +70,6 @@ export interface ServerView<Session = unknown> extends ScopeHost {
   clientNotification(method: string, params: unknown, session: Session): void;
   /** Subscribes to server events; returns the unsubscriber. */
   subscribe(events: ServerEvents): () => void;
+  /** Tells every listener of an event another process of the same server saw (scale-out), at once. */
+  relay(event: { readonly listChanged: 'tools' | 'prompts' | 'resources' } | { readonly resourceUpdated: string }): void;
 }

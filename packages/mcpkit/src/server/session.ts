@@ -47,7 +47,36 @@ export interface ConnectOptions {
   readonly onClose?: (session: ServerSession) => void;
   /** Connection tuning (timeouts of server-to-client requests). */
   readonly timeoutMs?: number;
+  /**
+   * Resumes a handshake-era session another process opened (scale-out): the
+   * session starts initialized with this state instead of waiting for `initialize`.
+   */
+  readonly restore?: SessionSnapshot;
+  /** Called whenever the handshake state changes (initialized, log level, subscriptions), to share it. */
+  readonly onState?: (snapshot: SessionSnapshot) => void;
+  /**
+   * Whether the session follows the server's own events (`list_changed`,
+   * `resources/updated`); default true. A transport that fans events out itself
+   * (several processes) turns it off and calls {@link ServerSession.serverEvent}.
+   */
+  readonly serverEvents?: boolean;
 }
+
+/** What a handshake-era session negotiated and was told since: what another process needs to go on serving it. */
+export interface SessionSnapshot {
+  readonly revision: Revision;
+  readonly clientInfo?: Implementation;
+  readonly capabilities: ClientCapabilities;
+  readonly advertised: ServerCapabilities;
+  readonly logLevel?: LoggingLevel;
+  readonly initialized: boolean;
+  readonly subscriptions: readonly string[];
+}
+
+/** A server event, as {@link ServerSession.serverEvent} takes it. */
+export type SessionEvent =
+  | { readonly kind: 'listChanged'; readonly list: 'tools' | 'prompts' | 'resources' }
+  | { readonly kind: 'resourceUpdated'; readonly uri: string };
 
 /** What the client told the server at `initialize`. */
 interface Handshake {
@@ -112,11 +141,16 @@ export class ServerSession {
   #inflight = 0;
   #idle: (() => void) | undefined;
   #state: SessionState | undefined;
+  readonly #onState: ((snapshot: SessionSnapshot) => void) | undefined;
+  readonly #followEvents: boolean;
 
   constructor(server: ServerView<ServerSession>, transport: Transport, options: ConnectOptions = {}) {
     this.#server = server;
     this.#mode = options.mode ?? 'auto';
     this.sessionId = options.sessionId;
+    this.#onState = options.onState;
+    this.#followEvents = options.serverEvents ?? true;
+    if (options.restore !== undefined) this.#handshake = fromSnapshot(options.restore);
     const connectionOptions: ConnectionOptions = {
       onRequest: (request, rpc) => this.#track(this.#route(request, rpc)),
       onNotification: (notification) => {
@@ -158,19 +192,55 @@ export class ServerSession {
   /** @internal Starts the connection (`McpServer.connect` does). */
   async start(): Promise<void> {
     await this.connection.start();
-    if (this.#mode === 'auto') {
+    if (this.#mode === 'auto' && this.#followEvents) {
       this.#unsubscribe = this.#server.subscribe({
-        listChanged: (kind) => {
-          // Only where the server advertised listChanged at initialize (it may be declared false, or the list added later).
-          const hs = this.#handshake;
-          if (hs?.initialized === true && hs.advertised[kind]?.listChanged === true)
-            this.notify(`notifications/${kind}/list_changed`);
+        listChanged: (list) => {
+          this.serverEvent({ kind: 'listChanged', list });
         },
         resourceUpdated: (uri) => {
-          if (this.#handshake?.subscriptions?.has(uri) === true) this.notify('notifications/resources/updated', { uri });
+          this.serverEvent({ kind: 'resourceUpdated', uri });
         },
       });
     }
+  }
+
+  /** Notifies the client of a server event, if its session asked for it (handshake era). */
+  serverEvent(event: SessionEvent): void {
+    const hs = this.#handshake;
+    if (event.kind === 'listChanged') {
+      // Only where the server advertised listChanged at initialize (it may be declared false, or the list added later).
+      if (hs?.initialized === true && hs.advertised[event.list]?.listChanged === true)
+        this.notify(`notifications/${event.list}/list_changed`);
+    } else if (hs?.subscriptions?.has(event.uri) === true) {
+      this.notify('notifications/resources/updated', { uri: event.uri });
+    }
+  }
+
+  /** The handshake state, for another process to restore (undefined before `initialize`). */
+  snapshot(): SessionSnapshot | undefined {
+    const hs = this.#handshake;
+    if (hs === undefined) return undefined;
+    return {
+      revision: hs.revision,
+      ...(hs.clientInfo !== undefined && { clientInfo: hs.clientInfo }),
+      capabilities: hs.capabilities,
+      advertised: hs.advertised,
+      ...(hs.logLevel !== undefined && { logLevel: hs.logLevel }),
+      initialized: hs.initialized,
+      subscriptions: hs.subscriptions === undefined ? [] : [...hs.subscriptions],
+    };
+  }
+
+  /** Takes the state another process changed (scale-out). */
+  applySnapshot(snapshot: SessionSnapshot): void {
+    this.#handshake = fromSnapshot(snapshot);
+  }
+
+  #stateChanged(): void {
+    const onState = this.#onState;
+    if (onState === undefined) return;
+    const snapshot = this.snapshot();
+    if (snapshot !== undefined) onState(snapshot);
   }
 
   /** Sends a notification to the client, unrelated to any request (handshake era). Failures are dropped. */
@@ -343,6 +413,7 @@ export class ServerSession {
       // Checked again: another initialize may have finished while middleware ran.
       if (this.#handshake !== undefined) return Promise.reject(RpcError.invalidRequest('Already initialized'));
       this.#handshake = handshake;
+      this.#stateChanged();
       const result: Record<string, unknown> = { protocolVersion: revision, capabilities, serverInfo: this.#server.info };
       if (this.#server.instructions !== undefined) result['instructions'] = this.#server.instructions;
       return Promise.resolve(result);
@@ -372,16 +443,19 @@ export class ServerSession {
           const level = params['level'];
           if (!isLogLevel(level)) throw RpcError.invalidParams(`Unknown logging level: ${String(level)}`);
           hs.logLevel = level;
+          this.#stateChanged();
           return Promise.resolve({});
         };
       case 'resources/subscribe':
         return ({ params }) => {
           (hs.subscriptions ??= new Set()).add(params['uri'] as string);
+          this.#stateChanged();
           return Promise.resolve({});
         };
       case 'resources/unsubscribe':
         return ({ params }) => {
           hs.subscriptions?.delete(params['uri'] as string);
+          this.#stateChanged();
           return Promise.resolve({});
         };
       default:
@@ -391,9 +465,24 @@ export class ServerSession {
 
   #onNotification(notification: JsonRpcNotification): void {
     if (notification.method === 'notifications/initialized') {
-      if (this.#handshake !== undefined) this.#handshake.initialized = true;
+      if (this.#handshake !== undefined && !this.#handshake.initialized) {
+        this.#handshake.initialized = true;
+        this.#stateChanged();
+      }
       return;
     }
     this.#server.clientNotification(notification.method, notification.params, this);
   }
+}
+
+function fromSnapshot(s: SessionSnapshot): Handshake {
+  return {
+    revision: s.revision,
+    clientInfo: s.clientInfo,
+    capabilities: s.capabilities,
+    advertised: s.advertised,
+    logLevel: s.logLevel,
+    initialized: s.initialized,
+    subscriptions: s.subscriptions.length === 0 ? undefined : new Set(s.subscriptions),
+  };
 }

@@ -8,6 +8,7 @@
  * @see 2025-11-25 `basic/transports.mdx#resumability-and-redelivery`
  * @module
  */
+import type { RequestId } from '../../jsonrpc/message.js';
 
 /** One stored event: its number within its stream and its data (one serialized JSON-RPC payload). */
 export interface StoredEvent {
@@ -20,8 +21,11 @@ export interface StoredEvent {
  * promises (a shared store serving several processes).
  */
 export interface EventStore {
-  /** Records event `seq` of `stream` (sequence numbers increase within a stream). */
-  append(stream: string, seq: number, data: string): void | Promise<void>;
+  /**
+   * Records event `seq` of `stream` (sequence numbers increase within a stream);
+   * `pending` are the requests the stream still has to answer after it (none: its last event).
+   */
+  append(stream: string, seq: number, data: string, pending?: ReadonlySet<RequestId>): void | Promise<void>;
   /** The events of `stream` numbered after `seq`, oldest first (those still kept). */
   after(stream: string, seq: number): readonly StoredEvent[] | Promise<readonly StoredEvent[]>;
   /** Forgets a stream (its session ended). */

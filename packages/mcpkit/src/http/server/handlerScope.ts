@@ -15,13 +15,14 @@ import type { HttpError } from './httpError.js';
 import type { KeepAlive } from './keepAlive.js';
 import type { ResolvedOptions } from './options.js';
 import type { SessionTable } from './sessionTable.js';
+import type { SharedHub } from './shared/sharedHub.js';
 import { JSON_HEADERS } from '../wire/sse.js';
 
 /** The servers HTTP serves: any `McpServer`, whatever its lifespan state. */
 export type Servable = McpServer<unknown>;
 
 /** What HTTP reads of a server beyond `connect` (through `serverViewOf`, not the public surface). */
-export type HttpServerView = Pick<ServerView, 'revisions' | 'tools' | 'principal'>;
+export type HttpServerView = Pick<ServerView, 'revisions' | 'tools' | 'principal' | 'subscribe' | 'relay'>;
 
 /** Shared by the steps that handle requests. */
 export interface HandlerScope {
@@ -33,6 +34,8 @@ export interface HandlerScope {
   readonly keepAlive: KeepAlive;
   /** The OAuth guard, when the server is protected. */
   readonly auth: AuthGuard | undefined;
+  /** Scale-out: the shared stores' side of this handler (absent: sessions live in this process only). */
+  readonly shared: SharedHub | undefined;
 }
 
 /** Writes a rejection: its status and headers, and a JSON-RPC error body (with the request's id when known). */

@@ -25,7 +25,8 @@ export async function handshakePost(scope: HandlerScope, exchange: HttpExchange,
     await openSession(scope, exchange, body);
     return;
   }
-  const session = findSession(scope, exchange);
+  const found = findSession(scope, exchange);
+  const session = found instanceof Promise ? await found : found;
   if (session instanceof HttpError) {
     reject(exchange, session, requestIdOf(body));
     return;
@@ -66,18 +67,23 @@ async function openSession(scope: HandlerScope, exchange: HttpExchange, body: un
     reject(exchange, HttpError.unavailable('Service Unavailable: too many sessions'), id);
     return;
   }
-  const { keepAlive, options } = scope;
-  const session = new HttpSession(crypto.randomUUID(), scope.view.principal(exchange.auth), {
-    keepAlive,
-    store: options.eventStore,
-    retryMs: options.retryMs,
-  });
-  session.server = await scope.server.connect(session, {
-    sessionId: session.id,
-    onClose: () => {
-      scope.sessions.delete(session.id);
-    },
-  });
+  const { keepAlive, options, shared } = scope;
+  const sessionId = crypto.randomUUID();
+  const principal = scope.view.principal(exchange.auth);
+  let session: HttpSession;
+  if (shared === undefined) {
+    session = new HttpSession(sessionId, principal, { keepAlive, store: options.eventStore, retryMs: options.retryMs });
+    session.server = await scope.server.connect(session, {
+      sessionId: session.id,
+      onClose: () => {
+        scope.sessions.delete(session.id);
+      },
+    });
+  } else {
+    const replica = shared.create(sessionId, principal, scope);
+    replica.server = await scope.server.connect(replica, shared.connectOptions(replica));
+    session = replica;
+  }
   scope.sessions.add(session);
   session.initializing = id;
   session.post(exchange, body, [id], { [Header.SessionId]: session.id });

@@ -25,6 +25,7 @@ import { httpSseOpen, httpSsePost } from './httpSse.js';
 import { resolveOptions, type HttpHandlerOptions, type ResolvedOptions } from './options.js';
 import { ENDPOINT_METHODS, sessionDelete, sessionGet } from './sessionRequests.js';
 import { SessionTable } from './sessionTable.js';
+import { SharedHub } from './shared/sharedHub.js';
 import { withHeaders } from './withHeaders.js';
 
 /** One step that serves a routed request. */
@@ -40,6 +41,7 @@ export class McpHttpHandler {
   readonly auth: AuthGuard | undefined;
   /** What the steps share; private, since it holds the server's view (principals, tool schemas). */
   readonly #scope: HandlerScope;
+  readonly #shared: SharedHub | undefined;
   #closed = false;
 
   constructor(server: Servable, options?: HttpHandlerOptions) {
@@ -49,7 +51,17 @@ export class McpHttpHandler {
     this.keepAlive = new KeepAlive(this.options.keepAliveMs);
     this.auth = options?.auth === undefined ? undefined : new AuthGuard(resolveAuth(options.auth));
     const view: HttpServerView = serverViewOf(server);
-    this.#scope = { server, view, options: this.options, sessions: this.sessions, keepAlive: this.keepAlive, auth: this.auth };
+    const store = this.options.store;
+    this.#shared = store === undefined ? undefined : new SharedHub(store, this.sessions);
+    this.#scope = {
+      server,
+      view,
+      options: this.options,
+      sessions: this.sessions,
+      keepAlive: this.keepAlive,
+      auth: this.auth,
+      shared: this.#shared,
+    };
   }
 
   /** True if `path` is one of the paths this handler serves. */
@@ -87,6 +99,7 @@ export class McpHttpHandler {
   /** Closes every session and refuses further requests (503). */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#shared?.stop();
     await this.sessions.closeAll();
     this.keepAlive.stop();
   }
@@ -120,6 +133,7 @@ export class McpHttpHandler {
       reject(exchange, step);
       return;
     }
+    this.#shared?.start(this.#scope);
     if (this.auth === undefined) {
       await step(this.#scope, exchange);
       return;

@@ -122,15 +122,11 @@ export class HttpSession implements Transport, StreamHost {
     if (completes.length > 0) {
       stream = this.#byRequest?.get(completes[0] as RequestId);
       this.#forget(completes);
+      if (stream === undefined) return RESOLVED;
     } else {
       const related = options?.relatedRequestId;
-      stream = (related === undefined ? undefined : this.#byRequest?.get(related)) ?? this.#standalone;
-    }
-    if (stream === undefined) {
-      if (completes.length > 0) return RESOLVED;
-      return Promise.reject(
-        new LocalError('TRANSPORT_FAILED', 'No stream to the client is open: it has not opened the GET stream'),
-      );
+      stream = related === undefined ? undefined : this.#byRequest?.get(related);
+      if (stream === undefined) return this.sendStandalone(data);
     }
     stream.push(data, completes);
     if (this.initializing !== undefined && completes.includes(this.initializing)) {
@@ -141,14 +137,46 @@ export class HttpSession implements Transport, StreamHost {
     return RESOLVED;
   }
 
-  close(): Promise<void> {
+  /** Sends a message that answers no request on this process's streams: on the standalone GET stream. */
+  protected sendStandalone(data: string): Promise<void> {
+    const standalone = this.#standalone;
+    if (standalone === undefined)
+      return Promise.reject(
+        new LocalError('TRANSPORT_FAILED', 'No stream to the client is open: it has not opened the GET stream'),
+      );
+    standalone.push(data, []);
+    return RESOLVED;
+  }
+
+  /** The wire id of event `seq` of stream `no`. */
+  eventId(no: number, seq: number): string {
+    return eventId(no, seq);
+  }
+
+  /** Hands a message to the server side as if the client had posted it here (scale-out routing). */
+  deliver(message: object): void {
+    this.#sink?.receive(message);
+  }
+
+  /** True if a stream of this process answers request `id`. */
+  answers(id: RequestId): boolean {
+    return this.#byRequest?.has(id) === true;
+  }
+
+  /** Ends the session for good (DELETE); only a shared session has more to do than close. */
+  end(): Promise<void> {
+    return this.close();
+  }
+
+  /** Closes the session here; waiting POSTs get `error` (default 404: the session is gone). */
+  close(error?: HttpError): Promise<void> {
     if (this.#closed) return RESOLVED;
     this.#closed = true;
     const streams = this.#streams;
     this.#streams = undefined;
     this.#byRequest = undefined;
-    if (streams !== undefined) for (const stream of streams.values()) stream.close();
-    this.#standalone?.close();
+    if (streams !== undefined) for (const stream of streams.values()) stream.close(error);
+    this.#standalone?.close(error);
     for (let no = 0; no < this.#nextNo; no++) logged(this.store.drop(this.key(no)));
     this.#sink?.closed();
     return RESOLVED;
@@ -194,7 +222,7 @@ export class HttpSession implements Transport, StreamHost {
     const parsed = parseEventId(lastEventId);
     if (parsed === undefined || parsed.no >= this.#nextNo)
       return HttpError.badRequest('Last-Event-ID names no stream of this session');
-    const live = parsed.no === 0 ? this.#standalone : this.#streams?.get(parsed.no);
+    const live = this.localStream(parsed.no);
     if (live !== undefined) {
       if (live.replaying) return HttpError.conflict('Conflict: this stream is already being resumed');
       await live.resume(exchange, parsed.seq);
@@ -206,6 +234,11 @@ export class HttpSession implements Transport, StreamHost {
     for (const e of events) writer.write(messageEvent(e.data, eventId(parsed.no, e.seq)));
     writer.end();
     return undefined;
+  }
+
+  /** Stream `no` if it is still open on this process. */
+  protected localStream(no: number): SessionStream | undefined {
+    return no === 0 ? this.#standalone : this.#streams?.get(no);
   }
 
   /** Forgets which streams answer `ids` (answered or cancelled). */

@@ -5,6 +5,7 @@
  */
 import type { AuthOptions } from './auth/authOptions.js';
 import { MemoryEventStore, type EventStore } from './eventStore.js';
+import type { SharedStore } from './shared/sharedStore.js';
 
 /** Cross-origin resource sharing (off unless configured). */
 export interface CorsOptions {
@@ -64,6 +65,13 @@ export interface HttpHandlerOptions {
    * is served at its well-known path. Handlers read the token as `ctx.auth`.
    */
   readonly auth?: AuthOptions;
+  /**
+   * Stores shared with other processes serving the same endpoint (scale-out:
+   * `redisStore` of `mcpkit/redis`). Sessions, resumable streams and the
+   * routing of answers then work through any of them; `eventStore` is unused.
+   * Default: none, everything in this process.
+   */
+  readonly store?: SharedStore;
 }
 
 /** The options with every default applied. */
@@ -80,6 +88,7 @@ export interface ResolvedOptions {
   readonly eventStore: EventStore;
   readonly retryMs: number;
   readonly keepAliveMs: number;
+  readonly store: SharedStore | undefined;
 }
 
 /** Applies the defaults. */
@@ -97,11 +106,12 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedOption
     allowedHosts: options.allowedHosts?.map((h) => h.toLowerCase()),
     maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
     cors: cors === undefined ? undefined : { maxAgeSeconds: 600, credentials: false, ...cors },
-    idleTimeoutMs: options.idleTimeoutMs ?? 30 * 60_000,
+    idleTimeoutMs: options.idleTimeoutMs ?? options.store?.sessionTtlMs ?? 30 * 60_000,
     maxSessions: options.maxSessions ?? 10_000,
     eventStore: options.eventStore ?? new MemoryEventStore(),
     retryMs: options.retryMs ?? 1000,
     keepAliveMs: options.keepAliveMs ?? 15_000,
+    store: options.store,
   };
 }
 

@@ -15,10 +15,29 @@ import { HttpError } from './httpError.js';
 import { HttpSession } from './httpSession.js';
 
 /** The session the request names, or 400 (no header), 404 (unknown, ended, or someone else's). */
-export function findSession(scope: HandlerScope, exchange: HttpExchange): HttpSession | HttpError {
+export function findSession(
+  scope: HandlerScope,
+  exchange: HttpExchange,
+): HttpSession | HttpError | Promise<HttpSession | HttpError> {
   const id = exchange.header(Header.SessionId);
   if (id === undefined) return HttpError.badRequest('Bad Request: the Mcp-Session-Id header is required');
   const session = scope.sessions.get(stripOws(id));
+  if (session === undefined && scope.shared !== undefined) return restore(scope, exchange, stripOws(id));
+  return checkSession(scope, exchange, session);
+}
+
+/** Scale-out: a session this process has not seen yet, from the shared store (503 if it cannot be reached). */
+async function restore(scope: HandlerScope, exchange: HttpExchange, id: string): Promise<HttpSession | HttpError> {
+  try {
+    return checkSession(scope, exchange, await scope.shared?.find(id));
+  } catch (error) {
+    return error instanceof HttpError
+      ? error
+      : HttpError.unavailable('Service Unavailable: the shared session store cannot be reached');
+  }
+}
+
+function checkSession(scope: HandlerScope, exchange: HttpExchange, session: unknown): HttpSession | HttpError {
   if (!(session instanceof HttpSession) || session.closed) return HttpError.sessionNotFound();
   // A session id is not a credential: it only works for the principal that opened the session.
   if (session.principal !== undefined && session.principal !== scope.view.principal(exchange.auth))

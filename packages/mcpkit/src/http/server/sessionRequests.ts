@@ -28,7 +28,8 @@ export async function sessionGet(scope: HandlerScope, exchange: HttpExchange): P
     reject(exchange, refused);
     return;
   }
-  const session = findSession(scope, exchange);
+  const found = findSession(scope, exchange);
+  const session = found instanceof Promise ? await found : found;
   if (session instanceof HttpError) {
     reject(exchange, session);
     return;
@@ -48,12 +49,13 @@ export async function sessionDelete(scope: HandlerScope, exchange: HttpExchange)
     reject(exchange, refused);
     return;
   }
-  const session = findSession(scope, exchange);
+  const found = findSession(scope, exchange);
+  const session = found instanceof Promise ? await found : found;
   if (session instanceof HttpError) {
     reject(exchange, session);
     return;
   }
   scope.sessions.delete(session.id);
-  await session.close();
+  await session.end();
   exchange.respond(204, {});
 }

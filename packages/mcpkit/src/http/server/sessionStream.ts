@@ -27,6 +27,8 @@ export interface StreamHost {
   readonly priming: boolean;
   /** The store key of stream `no`. */
   key(no: number): string;
+  /** The wire id of event `seq` of stream `no`. */
+  eventId(no: number, seq: number): string;
   /** Records activity (idle expiry). */
   touch(): void;
   /** The stream delivered its last response. */
@@ -107,9 +109,9 @@ export class SessionStream {
       this.#openSse();
     }
     const seq = ++this.#seq;
-    logged(this.#host.store.append(this.#host.key(this.no), seq, data));
+    logged(this.#host.store.append(this.#host.key(this.no), seq, data, this.#pending));
     if (this.#replay !== undefined) this.#replay.push({ seq, data });
-    else this.#writer?.write(messageEvent(data, eventId(this.no, seq)));
+    else this.#writer?.write(messageEvent(data, this.#host.eventId(this.no, seq)));
     if (last) this.#finish();
   }
 
@@ -154,7 +156,7 @@ export class SessionStream {
     let last = afterSeq;
     for (const e of [...events, ...this.#replay]) {
       if (e.seq <= last) continue;
-      writer.write(messageEvent(e.data, eventId(this.no, e.seq)));
+      writer.write(messageEvent(e.data, this.#host.eventId(this.no, e.seq)));
       last = e.seq;
     }
     this.#replay = undefined;
@@ -162,11 +164,11 @@ export class SessionStream {
     else this.#adopt(writer);
   }
 
-  /** The session closed: answer a waiting POST, end the connection. */
-  close(): void {
+  /** The session closed: answer a waiting POST (default 404), end the connection. */
+  close(failure?: HttpError): void {
     this.#done = true;
     if (this.#exchange !== undefined) {
-      const error = HttpError.sessionNotFound();
+      const error = failure ?? HttpError.sessionNotFound();
       this.#exchange.respond(error.status, JSON_HEADERS, error.body());
       this.#exchange = undefined;
     }
@@ -179,7 +181,7 @@ export class SessionStream {
     this.#exchange = undefined;
     const writer = exchange.stream(200, { ...SSE_HEADERS, ...this.#headers });
     this.#headers = {};
-    if (this.#host.priming) writer.write(primingEvent(eventId(this.no, this.#seq), this.#host.retryMs));
+    if (this.#host.priming) writer.write(primingEvent(this.#host.eventId(this.no, this.#seq), this.#host.retryMs));
     this.#adopt(writer);
   }
 

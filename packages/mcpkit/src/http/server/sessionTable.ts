@@ -41,6 +41,11 @@ export class SessionTable<S extends SessionEntry = SessionEntry> {
     return this.#sessions.size;
   }
 
+  /** The sessions kept. */
+  values(): IterableIterator<S> {
+    return this.#sessions.values();
+  }
+
   get(id: string): S | undefined {
     return this.#sessions.get(id);
   }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { LocalError } from '../../jsonrpc/localError.js';
 import type { HeaderMap } from '../wire/headers.js';
 import type { BodyRead, HttpExchange, StreamWriter } from './exchange.js';
 import { queryParam } from './query.js';
@@ -132,6 +133,9 @@ export class WebExchange implements HttpExchange {
   }
 }
 
+/** The most SSE chunks queued for a reader that does not read before its stream is cut. */
+const MAX_UNREAD_CHUNKS = 10_000;
+
 /** A writer feeding a `ReadableStream` of UTF-8 bytes. */
 class WebStreamWriter implements StreamWriter {
   readonly readable: ReadableStream<Uint8Array>;
@@ -162,6 +166,14 @@ class WebStreamWriter implements StreamWriter {
       this.#controller.enqueue(encoder.encode(chunk));
     } catch {
       this.#close.close();
+      return;
+    }
+    // A reader that stopped reading must not grow memory without bound: cut it off (it resumes with Last-Event-ID).
+    const desired = this.#controller.desiredSize;
+    if (desired !== null && desired < -MAX_UNREAD_CHUNKS) {
+      this.#controller.error(new LocalError('TRANSPORT_FAILED', 'The client stopped reading its event stream'));
+      this.#close.close();
+      this.#onCancel();
     }
   }
 

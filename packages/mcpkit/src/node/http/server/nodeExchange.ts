@@ -133,6 +133,9 @@ function preParsed(body: unknown): BodyRead {
   return { value: body };
 }
 
+/** The most SSE bytes buffered for a client that does not read before its connection is cut (8 MiB). */
+const MAX_UNREAD_BYTES = 8 * 1024 * 1024;
+
 /** SSE frames written directly to the response. */
 class NodeStreamWriter implements StreamWriter {
   readonly #res: ServerResponse;
@@ -150,7 +153,11 @@ class NodeStreamWriter implements StreamWriter {
   }
 
   write(chunk: string): void {
-    if (this.#close.open) this.#res.write(chunk);
+    if (!this.#close.open) return;
+    this.#res.write(chunk);
+    // A client that stops reading must not grow this process's memory: cut it off. Its events are
+    // kept by the session's event store, so it resumes with Last-Event-ID once it reads again.
+    if (this.#res.writableLength > MAX_UNREAD_BYTES) this.#res.destroy();
   }
 
   end(): void {

@@ -1,0 +1,9 @@
+/**
+ * `mcpkit/redis`: several processes serving one MCP endpoint, sharing
+ * sessions, resumable streams and message routing through Redis (7 or later)
+ * or Valkey. `serveHttp(server, { store: redisStore({ url }) })`. Needs the
+ * `ioredis` package, which only this entry loads.
+ *
+ * @module
+ */
+export { redisStore, type ClientOptions, type RedisStore, type RedisStoreOptions } from './redisStore.js';

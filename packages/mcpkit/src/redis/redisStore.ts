@@ -1,0 +1,247 @@
+/**
+ * The shared stores on Redis (7 or later) or Valkey: what lets several
+ * processes serve one MCP endpoint. Sessions are JSON strings with an idle
+ * lifetime, events are Redis Streams bounded by length and age, the bus is
+ * pub/sub, and each process renews a liveness key while it runs. Every key
+ * has an expiry. Commands fail at once while Redis is unreachable (no offline
+ * queue), so a request that needs shared state gets a clear 503 instead of
+ * waiting; the client reconnects by itself.
+ *
+ * @module
+ */
+import { Redis, type RedisOptions } from 'ioredis';
+import type { MessageBus, NewEvent, SessionRecord, SharedEvent, SharedStore } from '../http/index.js';
+import { LocalError, type RequestId } from '../jsonrpc/index.js';
+import { APPEND, REMOVE } from './scripts.js';
+
+/** Options of {@link redisStore}. */
+export interface RedisStoreOptions {
+  /** `redis://[user:password@]host:port[/db]` (default `redis://127.0.0.1:6379`). */
+  readonly url?: string;
+  /** The prefix of every key and channel (default `mcpkit:`); processes serving one endpoint share it. */
+  readonly prefix?: string;
+  /** How long an idle session lives, in ms (default 30 minutes). */
+  readonly sessionTtlMs?: number;
+  /** Events kept per stream, about (default 1000). */
+  readonly maxEventsPerStream?: number;
+  /** How long an event is kept, in ms (default: the session lifetime). */
+  readonly eventTtlMs?: number;
+  /** How often this process renews its liveness, in ms (default 1000); it is presumed dead after three periods. */
+  readonly heartbeatMs?: number;
+  /** How long to wait for Redis to connect or a subscription to take, in ms (default 2000). */
+  readonly connectTimeoutMs?: number;
+  /** More options for the ioredis clients. */
+  readonly redis?: ClientOptions;
+}
+
+/** A {@link SharedStore} on Redis, with a way to wait until it is connected. */
+export interface RedisStore extends SharedStore {
+  /** Resolves once connected (rejects if Redis cannot be reached within the connect timeout). */
+  ready(): Promise<void>;
+}
+
+type Listener = (message: string) => void;
+
+/** The ioredis options this store passes on (the reply mapping is its own). */
+export type ClientOptions = Omit<RedisOptions, 'replyMapping'>;
+
+interface Published {
+  readonly stream: string;
+  readonly seq: number;
+  readonly data: string;
+  readonly pending: string;
+}
+
+/** A store on Redis for one process: `serveHttp(server, { store: redisStore({ url }) })`. */
+export function redisStore(options: RedisStoreOptions = {}): RedisStore {
+  const prefix = options.prefix ?? 'mcpkit:';
+  const sessionTtlMs = options.sessionTtlMs ?? 30 * 60_000;
+  const eventTtlMs = options.eventTtlMs ?? sessionTtlMs;
+  const maxLen = String(options.maxEventsPerStream ?? 1000);
+  const heartbeatMs = options.heartbeatMs ?? 1000;
+  const timeoutMs = options.connectTimeoutMs ?? 2000;
+  const url = options.url ?? 'redis://127.0.0.1:6379';
+  const common: ClientOptions = {
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
+    retryStrategy: (times) => Math.min(50 * times, 1000),
+    ...options.redis,
+  };
+  const node = `n${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  // Commands fail at once while disconnected; subscriptions wait for the connection (bounded by `timeoutMs`).
+  const client = new Redis(url, { ...common, enableOfflineQueue: false });
+  const subscriber = new Redis(url, { ...common, enableOfflineQueue: true, autoResubscribe: true });
+  const channels = new Map<string, Set<Listener>>();
+  const failureListeners = new Set<(error: Error) => void>();
+  let up = false;
+  let closed = false;
+
+  client.on('error', () => undefined);
+  subscriber.on('error', () => undefined);
+  client.on('ready', () => {
+    up = true;
+    beat();
+  });
+  client.on('close', () => {
+    if (!up || closed) return;
+    up = false;
+    const error = new LocalError('TRANSPORT_FAILED', 'Redis connection lost');
+    for (const l of [...failureListeners]) l(error);
+  });
+  subscriber.on('message', (channel: string, message: string) => {
+    const listeners = channels.get(channel);
+    if (listeners !== undefined) for (const l of [...listeners]) l(message);
+  });
+
+  const beat = (): void => {
+    if (up) client.set(`${prefix}n:${node}`, '1', 'PX', heartbeatMs * 3).catch(() => undefined);
+  };
+  const heartbeat = setInterval(beat, heartbeatMs);
+  heartbeat.unref();
+
+  const bus: MessageBus = {
+    publish: async (channel, message) => {
+      await client.publish(prefix + channel, message);
+    },
+    subscribe: async (channel, listener) => {
+      const name = prefix + channel;
+      let set = channels.get(name);
+      if (set === undefined) {
+        channels.set(name, (set = new Set()));
+        try {
+          await withTimeout(subscriber.subscribe(name), timeoutMs, 'Redis subscription');
+        } catch (error) {
+          if (set.size === 0) channels.delete(name);
+          throw error;
+        }
+      }
+      const listeners = set;
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && channels.get(name) === listeners) {
+          channels.delete(name);
+          subscriber.unsubscribe(name).catch(() => undefined);
+        }
+      };
+    },
+  };
+
+  const sessionKey = (id: string): string => `${prefix}s:${id}`;
+  const keysOf = (id: string): string => `${prefix}k:${id}`;
+  const streamKey = (session: string, stream: string): string => `${prefix}e:${session}:${stream}`;
+
+  return {
+    node,
+    sessionTtlMs,
+    bus,
+    sessions: {
+      save: async (id, record) => {
+        await client.set(sessionKey(id), JSON.stringify(record), 'PX', sessionTtlMs);
+      },
+      load: async (id) => {
+        const raw = await client.get(sessionKey(id));
+        return raw === null ? undefined : (JSON.parse(raw) as SessionRecord);
+      },
+      touch: async (id) => (await client.pexpire(sessionKey(id), sessionTtlMs)) === 1,
+      remove: async (id) => {
+        await client.eval(REMOVE, 2, sessionKey(id), keysOf(id));
+      },
+    },
+    events: {
+      append: async (session, stream, event: NewEvent, once) => {
+        const key = streamKey(session, stream);
+        const seq = (await client.eval(
+          APPEND,
+          4,
+          key,
+          `${key}:n`,
+          once === undefined ? key : `${prefix}o:${session}:${once}`,
+          keysOf(session),
+          event.seq === undefined ? '' : String(event.seq),
+          event.data,
+          event.pending === undefined ? '' : JSON.stringify(event.pending),
+          maxLen,
+          String(eventTtlMs),
+          `${prefix}ev:${session}`,
+          stream,
+          once === undefined ? '0' : '1',
+        )) as number;
+        return seq < 0 ? undefined : seq;
+      },
+      after: async (session, stream, seq) => {
+        const entries = await client.xrange(streamKey(session, stream), '-', '+');
+        const out: SharedEvent[] = [];
+        for (const [, fields] of entries) {
+          const event = fromFields(fields);
+          if (event !== undefined && event.seq > seq) out.push(event);
+        }
+        return out;
+      },
+      follow: (session, listener) =>
+        bus.subscribe(`ev:${session}`, (message) => {
+          const published = JSON.parse(message) as Published;
+          listener(published.stream, toEvent(published.seq, published.data, published.pending));
+        }),
+    },
+    alive: async (other) => other === node || (await client.exists(`${prefix}n:${other}`)) === 1,
+    onFailure: (listener) => {
+      failureListeners.add(listener);
+      return () => failureListeners.delete(listener);
+    },
+    ready: async () => {
+      if (client.status === 'ready') return;
+      await withTimeout(
+        new Promise<void>((resolve) =>
+          client.once('ready', () => {
+            resolve();
+          }),
+        ),
+        timeoutMs,
+        `Redis at ${url}`,
+      );
+    },
+    close: async () => {
+      closed = true;
+      clearInterval(heartbeat);
+      if (up) await client.del(`${prefix}n:${node}`).catch(() => undefined);
+      client.disconnect();
+      subscriber.disconnect();
+    },
+  };
+}
+
+function toEvent(seq: number, data: string, pending: string): SharedEvent {
+  return pending === '' ? { seq, data } : { seq, data, pending: JSON.parse(pending) as RequestId[] };
+}
+
+function fromFields(fields: readonly string[]): SharedEvent | undefined {
+  let seq: number | undefined;
+  let data: string | undefined;
+  let pending = '';
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const value = fields[i + 1] as string;
+    if (fields[i] === 's') seq = Number(value);
+    else if (fields[i] === 'd') data = value;
+    else if (fields[i] === 'p') pending = value;
+  }
+  return seq === undefined || data === undefined ? undefined : toEvent(seq, data, pending);
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new LocalError('TRANSPORT_FAILED', `${what}: no answer within ${String(ms)} ms`));
+    }, ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new LocalError('TRANSPORT_FAILED', String(error)));
+      },
+    );
+  });
+}
