@@ -151,4 +151,65 @@ describe('the channel', () => {
       peer.close();
     }
   });
+  it('reports progress of a running call and cancels it', async () => {
+    const peer = await TestPeer.open(inspector.port, inspector.token);
+    try {
+      const connected = await peer.call({ type: 'connect', spec: EVERYTHING });
+      const connection = (connected as { value: { connection: string } }).value.connection;
+      const id = 1000;
+      peer.sendRaw(
+        JSON.stringify({
+          type: 'request',
+          id,
+          connection,
+          method: 'tools/call',
+          params: { name: 'long_running_operation', arguments: { duration: 30, steps: 30 } },
+        }),
+      );
+      const progress = await peer.waitFor((m) => m.type === 'progress' && m.id === id);
+      expect(progress).toMatchObject({ type: 'progress', progress: expect.any(Number) as number, total: 30 });
+      await peer.call({ type: 'cancel', request: id });
+      const reply = await peer.waitFor((m) => m.type === 'reply' && m.id === id);
+      expect(reply).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+    } finally {
+      peer.close();
+    }
+  });
+
+  it('sets the roots (refusing what is not a file:// URI) and the log level', async () => {
+    const peer = await TestPeer.open(inspector.port, inspector.token);
+    try {
+      const connected = await peer.call({ type: 'connect', spec: { ...EVERYTHING, era: 'handshake' } });
+      const connection = (connected as { value: { connection: string } }).value.connection;
+      expect(await peer.call({ type: 'roots', connection, roots: [{ uri: 'https://example.com' }] })).toMatchObject({
+        ok: false,
+      });
+      expect(
+        await peer.call({ type: 'roots', connection, roots: [{ uri: 'file:///tmp/project', name: 'project' }] }),
+      ).toMatchObject({ ok: true });
+      const listed = await peer.call({
+        type: 'request',
+        connection,
+        method: 'tools/call',
+        params: { name: 'list_roots', arguments: {} },
+      });
+      expect(JSON.stringify(listed)).toContain('file:///tmp/project');
+      // The server was told the list changed.
+      await expect
+        .poll(
+          () =>
+            peer.pushes.some((m) => m.type === 'wire' && JSON.stringify(m.entries).includes('notifications/roots/list_changed')),
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+      expect(await peer.call({ type: 'logLevel', connection, level: 'debug' })).toMatchObject({ ok: true });
+      await expect
+        .poll(() => peer.pushes.some((m) => m.type === 'wire' && JSON.stringify(m.entries).includes('logging/setLevel')), {
+          timeout: 10_000,
+        })
+        .toBe(true);
+    } finally {
+      peer.close();
+    }
+  });
 });
