@@ -212,4 +212,18 @@ describe('the channel', () => {
       peer.close();
     }
   });
+  it('subscribes to a resource and passes its updates on', async () => {
+    const peer = await TestPeer.open(inspector.port, inspector.token);
+    try {
+      const connected = await peer.call({ type: 'connect', spec: EVERYTHING });
+      const connection = (connected as { value: { connection: string } }).value.connection;
+      expect(await peer.call({ type: 'subscribe', connection, uri: 'everything://clock' })).toMatchObject({ ok: true });
+      await peer.call({ type: 'request', connection, method: 'tools/call', params: { name: 'touch_clock', arguments: {} } });
+      expect(await peer.waitFor((m) => m.type === 'updated' && m.connection === connection)).toMatchObject({
+        uri: 'everything://clock',
+      });
+    } finally {
+      peer.close();
+    }
+  });
 });
