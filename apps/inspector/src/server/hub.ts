@@ -83,6 +83,13 @@ export class Hub {
 
   /** Opens a connection (its failure to connect is reported, the connection stays listed). */
   async connect(spec: ConnectSpec): Promise<Connection> {
+    const connection = this.#open(spec);
+    await connection.connect();
+    return connection;
+  }
+
+  /** Lists a new connection, not yet connected. */
+  #open(spec: ConnectSpec): Connection {
     const id = `c${String(++this.#next)}`;
     const connection = new Connection(id, spec, {
       changed: (c) => {
@@ -95,7 +102,6 @@ export class Hub {
     connection.log.listen((entries) => {
       this.#broadcast({ type: 'wire', connection: id, entries });
     });
-    await connection.connect();
     return connection;
   }
 
@@ -152,10 +158,9 @@ export class Hub {
   async #dispatch(peer: Peer, m: BrowserMessage): Promise<unknown> {
     switch (m.type) {
       case 'connect': {
-        const spec = parseConnectSpec(m.spec);
-        const id = `c${String(this.#next + 1)}`;
-        await this.connect(spec);
-        return { connection: id };
+        const connection = this.#open(parseConnectSpec(m.spec));
+        await connection.connect();
+        return { connection: connection.id };
       }
       case 'reconnect':
         await this.#connection(m.connection).connect();
