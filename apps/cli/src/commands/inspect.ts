@@ -7,6 +7,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
+import { cliOAuthClient, parseAuthSettings } from '../authSettings.js';
 import { CLIENT_OPTIONS, parseClientArgs } from '../clientArgs.js';
 import { CliError, ExitCode, UsageError } from '../exitCodes.js';
 import { specOf, namesTarget } from '../inspectTarget.js';
@@ -91,10 +92,20 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
   }
   const port = parsePort(values['port'] as string | undefined);
   const host = (values['host'] as string | undefined) ?? '127.0.0.1';
+  const auth = parseAuthSettings(values as Parameters<typeof parseAuthSettings>[0], 'inspect');
   const inspector = await import('@mcpkit/inspector');
   let running: Awaited<ReturnType<typeof inspector.startInspector>>;
   try {
-    running = await inspector.startInspector({ port, host, targets: targets.map((t) => specOf(t, era)) });
+    running = await inspector.startInspector({
+      port,
+      host,
+      targets: targets.map((t) => specOf(t, era)),
+      // Each HTTP connection authorizes by itself when its server asks (OAuth), unless it carries its own Authorization header.
+      httpOptions: async (spec) =>
+        Object.keys(spec.headers).some((h) => h.toLowerCase() === 'authorization')
+          ? {}
+          : { auth: await cliOAuthClient(auth, io, false) },
+    });
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'EADDRINUSE') throw new CliError(ExitCode.Error, `port ${String(port)} is in use: choose another with --port`);

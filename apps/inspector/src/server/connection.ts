@@ -108,8 +108,8 @@ export class Connection {
     this.#status = 'connecting';
     this.#error = undefined;
     this.#host.changed(this);
-    const transport = transportFor(this.spec, (entry) => this.log.add(entry), this.#host.httpOptions);
     try {
+      const transport = await transportFor(this.spec, (entry) => this.log.add(entry), this.#host.httpOptions);
       if (this.client.isConnected) await this.client.reconnect(transport);
       else await this.client.connect(transport);
       this.#status = 'connected';

@@ -15,16 +15,22 @@ import { tapHttpClient } from './httpTap.js';
 import { tapTransport } from './tapTransport.js';
 import type { NewEntry } from './wireLog.js';
 
-/** Extra options for HTTP connections, by spec (the OAuth seam). */
-export type HttpOptionsHook = (spec: ConnectSpec & { kind: 'http' }) => Partial<HttpTransportOptions>;
+/** Extra options for HTTP connections, by spec: the OAuth seam (`auth`: an `OAuthClient` from `mcpkit/auth`). */
+export type HttpOptionsHook = (
+  spec: ConnectSpec & { kind: 'http' },
+) => Partial<HttpTransportOptions> | Promise<Partial<HttpTransportOptions>>;
 
 const httpClient = new NodeHttpClient();
 
 /** A transport for `spec` that records everything it carries with `record`. */
-export function transportFor(spec: ConnectSpec, record: (entry: NewEntry) => void, httpOptions?: HttpOptionsHook): Transport {
+export async function transportFor(
+  spec: ConnectSpec,
+  record: (entry: NewEntry) => void,
+  httpOptions?: HttpOptionsHook,
+): Promise<Transport> {
   let inner: Transport;
   if (spec.kind === 'http') {
-    const extra = httpOptions?.(spec) ?? {};
+    const extra = (await httpOptions?.(spec)) ?? {};
     const options = {
       url: spec.url,
       headers: spec.headers,
