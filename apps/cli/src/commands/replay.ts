@@ -8,6 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { cliOAuthClient, DEFAULT_AUTH_SETTINGS, parseAuthSettings, type AuthSettings } from '../authSettings.js';
 import type { EraPreference } from 'mcpkit/client';
 import { CLIENT_OPTIONS, parseClientArgs } from '../clientArgs.js';
 import { CliError, ExitCode, UsageError } from '../exitCodes.js';
@@ -46,6 +47,7 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
   let file: string | undefined;
   let target: Parameters<typeof specOf>[0] | undefined;
   let era: string | undefined;
+  let auth: AuthSettings = DEFAULT_AUTH_SETTINGS;
   if (namesTarget(args)) {
     const parsed = parseClientArgs(args, 'replay', {}, 1);
     if (parsed.settings === undefined) {
@@ -57,6 +59,7 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
     target = parsed.settings.target;
     // Without --era, the era the session was recorded in: the same calls mean the same thing.
     era = parsed.values['era'] === undefined ? undefined : parsed.settings.era;
+    auth = parsed.settings.auth;
   } else {
     let parsed: { values: Record<string, unknown>; positionals: string[] };
     try {
@@ -70,6 +73,7 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
     }
     if (parsed.positionals.length !== 1) throw new UsageError('give one recording file: mcpkit replay <file> [server]', 'replay');
     file = parsed.positionals[0];
+    auth = parseAuthSettings(parsed.values as Parameters<typeof parseAuthSettings>[0], 'replay');
   }
   let text: string;
   try {
@@ -95,6 +99,11 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
       write: (t) => {
         io.stdout(t);
       },
+      // An HTTP server that asks for authorization gets it as in every client command.
+      httpOptions: async (http) =>
+        Object.keys(http.headers).some((h) => h.toLowerCase() === 'authorization')
+          ? {}
+          : { auth: await cliOAuthClient(auth, io, false) },
     });
     return report.differing === 0 ? ExitCode.Ok : ExitCode.Error;
   } catch (error) {
