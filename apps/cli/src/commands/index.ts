@@ -11,11 +11,13 @@ import { chatCommand } from './chat.js';
 import type { Command } from './command.js';
 import { completeCommand } from './complete.js';
 import { discoverCommand } from './discover.js';
+import { inspectCommand } from './inspect.js';
 import { listCommand } from './list.js';
 import { authCommand } from './auth.js';
 import { loginCommand, logoutCommand } from './login.js';
 import { promptCommand } from './prompt.js';
 import { readCommand } from './read.js';
+import { replayCommand } from './replay.js';
 import { serveCommand } from './serve.js';
 
 export type { Command } from './command.js';
@@ -52,5 +54,7 @@ export const COMMANDS: readonly Command[] = [
   loginCommand,
   logoutCommand,
   authCommand,
+  inspectCommand,
+  replayCommand,
   conformanceClientCommand,
 ];

@@ -1,0 +1,16 @@
+/**
+ * The mcpkit Inspector: `startInspector` serves the web UI that connects to
+ * MCP servers and shows every message on the wire; `replayHeadless` replays
+ * a recorded session for CI. The `mcpkit inspect` and `mcpkit replay`
+ * commands are their command-line faces.
+ *
+ * @module
+ */
+export { startInspector, type InspectorOptions, type RunningInspector } from './server/start.js';
+export type { HttpOptionsHook } from './server/transportFor.js';
+export { replayHeadless, ReplayConnectError, type HeadlessReplayOptions } from './replay/headless.js';
+export { parseRecording, RECORDING_FORMAT, type Recording, type Step } from './shared/recording.js';
+export { parseConnectSpec, type ConnectSpec, type HttpSpec, type StdioSpec } from './shared/connectSpec.js';
+export { diffJson, formatDifference, type Difference } from './shared/diff.js';
+export type { ReplayReport, StepReport } from './shared/channel.js';
+export { openBrowser } from './server/openBrowser.js';

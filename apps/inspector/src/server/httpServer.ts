@@ -1,0 +1,155 @@
+/**
+ * The inspector's HTTP server: the page and its assets (built into
+ * `dist/web` at build time; nothing comes from elsewhere), `GET /api/state`,
+ * and the WebSocket at `/api/ws`. Every API request and the WebSocket
+ * handshake pass the guard (token, Host, Origin) before anything else.
+ *
+ * @module
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { ServerMessage } from '../shared/channel.js';
+import { check, tokenOf, type GuardOptions } from './guard.js';
+import type { Hub } from './hub.js';
+
+/** Where the built front end is: the package's `dist/web`, from `dist/server` or (in tests) `src/server`. */
+const WEB_DIR = new URL('../../dist/web/', import.meta.url);
+
+const ASSETS: Readonly<Record<string, string>> = {
+  '/': 'index.html',
+  '/index.html': 'index.html',
+  '/assets/app.js': 'app.js',
+  '/assets/app.css': 'app.css',
+};
+
+const TYPES: Readonly<Record<string, string>> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+};
+
+/** The page may load only its own assets and talk only to this server; media shown from results are data: or blob: URLs. */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' data: blob:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function verdictFor(guard: GuardOptions, request: IncomingMessage, needsToken: boolean): ReturnType<typeof check> {
+  const url = new URL(request.url ?? '/', 'http://inspector');
+  return check(
+    guard,
+    {
+      host: header(request, 'host'),
+      origin: header(request, 'origin'),
+      token: tokenOf(url, header(request, 'x-mcpkit-inspector-token')),
+    },
+    needsToken,
+  );
+}
+
+function refuse(response: ServerResponse, status: number, message: string): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ error: message }));
+}
+
+async function serveAsset(response: ServerResponse, file: string): Promise<void> {
+  let body: Buffer;
+  try {
+    body = await readFile(new URL(file, WEB_DIR));
+  } catch {
+    refuse(response, 500, "the inspector's front end is not built: run `npm run build` at the repository root");
+    return;
+  }
+  const ext = file.slice(file.lastIndexOf('.') + 1);
+  response.writeHead(200, {
+    'content-type': TYPES[ext] ?? 'application/octet-stream',
+    'content-security-policy': CSP,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+  });
+  response.end(body);
+}
+
+/** Creates the server (not yet listening); `guard.port` must be set before requests arrive. */
+export function createInspectorServer(hub: Hub, guard: () => GuardOptions): Server {
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://inspector').pathname;
+    const isApi = path.startsWith('/api/');
+    const verdict = verdictFor(guard(), request, isApi);
+    if (!verdict.ok) {
+      refuse(response, verdict.status, verdict.message);
+      return;
+    }
+    if (request.method !== 'GET') {
+      refuse(response, 405, 'only GET is served; the API is the WebSocket at /api/ws');
+      return;
+    }
+    if (path === '/api/state') {
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      response.end(JSON.stringify({ connections: hub.connections.map((c) => c.info()) }));
+      return;
+    }
+    const asset = ASSETS[path];
+    if (asset === undefined) {
+      refuse(response, 404, `nothing at ${path}`);
+      return;
+    }
+    void serveAsset(response, asset);
+  });
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(request.url ?? '/', 'http://inspector').pathname;
+    const verdict =
+      path === '/api/ws'
+        ? verdictFor(guard(), request, true)
+        : ({ ok: false, status: 400, message: 'no WebSocket here' } as const);
+    if (!verdict.ok) {
+      const body = JSON.stringify({ error: verdict.message });
+      socket.end(
+        `HTTP/1.1 ${String(verdict.status)} ${verdict.status === 401 ? 'Unauthorized' : verdict.status === 403 ? 'Forbidden' : 'Bad Request'}\r\n` +
+          `content-type: application/json\r\ncontent-length: ${String(Buffer.byteLength(body))}\r\nconnection: close\r\n\r\n${body}`,
+      );
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => {
+      attach(hub, ws);
+    });
+  });
+  server.on('close', () => {
+    sockets.close();
+  });
+  return server;
+}
+
+/** Joins a WebSocket to the hub: its messages go in, the hub's pushes come out. */
+function attach(hub: Hub, ws: WebSocket): void {
+  const peer = {
+    send(message: ServerMessage): void {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    },
+  };
+  const leave = hub.join(peer);
+  ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
+    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+    void hub.handle(peer, text);
+  });
+  ws.on('close', leave);
+  ws.on('error', () => {
+    ws.terminate();
+  });
+}

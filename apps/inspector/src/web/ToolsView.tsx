@@ -1,0 +1,154 @@
+/**
+ * Tools: the list, and for the chosen tool a form generated from its input
+ * schema (or raw JSON), Run, progress and Cancel, and the result.
+ *
+ * @module
+ */
+import type { JSX } from 'preact';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { fieldsOf, initialDrafts, valueOf, type DraftRecord } from '../shared/schemaForm.js';
+import { ErrorView, Json, ToolResult } from './Content.js';
+import { Running } from './Progress.js';
+import { SchemaFields } from './SchemaForm.js';
+import { useRequest } from './useRequest.js';
+
+interface Tool {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly inputSchema?: unknown;
+  readonly outputSchema?: unknown;
+  readonly annotations?: Record<string, unknown>;
+}
+
+function ToolForm({ tool }: { readonly tool: Tool }): JSX.Element {
+  const fields = useMemo(() => fieldsOf(tool.inputSchema), [tool]);
+  const [drafts, setDrafts] = useState<DraftRecord>(() => initialDrafts(fields));
+  const [raw, setRaw] = useState<string | undefined>(undefined);
+  const [problems, setProblems] = useState<string[]>([]);
+  const call = useRequest();
+  useEffect(() => {
+    setDrafts(initialDrafts(fields));
+    setRaw(undefined);
+    setProblems([]);
+  }, [fields]);
+  const run = (event: Event): void => {
+    event.preventDefault();
+    let args: Record<string, unknown>;
+    if (raw !== undefined) {
+      try {
+        args = JSON.parse(raw === '' ? '{}' : raw) as Record<string, unknown>;
+      } catch (error) {
+        setProblems([`Arguments: ${error instanceof Error ? error.message : String(error)}`]);
+        return;
+      }
+    } else {
+      const collected = valueOf(fields, drafts);
+      if (!collected.ok) {
+        setProblems(collected.problems.map((p) => `${p.path} ${p.message}`));
+        return;
+      }
+      args = collected.value;
+    }
+    setProblems([]);
+    void call.run('tools/call', { name: tool.name, arguments: args });
+  };
+  const toggleRaw = (): void => {
+    if (raw !== undefined) {
+      setRaw(undefined);
+      return;
+    }
+    const collected = valueOf(fields, drafts);
+    setRaw(JSON.stringify(collected.ok ? collected.value : {}, null, 2));
+  };
+  return (
+    <section class="tool" aria-label={`Tool ${tool.name}`}>
+      <h2>{tool.title ?? tool.name}</h2>
+      {tool.description === undefined ? null : <p>{tool.description}</p>}
+      <form onSubmit={run}>
+        {raw === undefined ? (
+          fields.length === 0 ? (
+            <p>
+              <em>No arguments.</em>
+            </p>
+          ) : (
+            <SchemaFields fields={fields} drafts={drafts} onChange={setDrafts} idPrefix={`tool-${tool.name}`} />
+          )
+        ) : (
+          <div class="field">
+            <label for="raw-args">Arguments (JSON)</label>
+            <textarea
+              id="raw-args"
+              class="mono"
+              rows={8}
+              value={raw}
+              onInput={(e) => {
+                setRaw(e.currentTarget.value);
+              }}
+            />
+          </div>
+        )}
+        {problems.length === 0 ? null : (
+          <ul class="problems" role="alert">
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        )}
+        <div class="buttons">
+          <button type="submit" disabled={call.running}>
+            Run
+          </button>
+          <button type="button" onClick={toggleRaw}>
+            {raw === undefined ? 'Edit as JSON' : 'Edit as form'}
+          </button>
+        </div>
+      </form>
+      <Running state={call} />
+      {call.error === undefined ? null : <ErrorView error={call.error} />}
+      {call.result === undefined ? null : <ToolResult result={call.result} />}
+      <details>
+        <summary>Schemas</summary>
+        <Json value={{ inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations }} />
+      </details>
+    </section>
+  );
+}
+
+/** The Tools view. */
+export function ToolsView(): JSX.Element {
+  const list = useRequest();
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    void list.run('tools/list');
+  }, []);
+  const tools = (list.result?.['tools'] ?? []) as Tool[];
+  const tool = tools.find((t) => t.name === chosen);
+  return (
+    <div class="split">
+      <div class="list" aria-label="Tool list" role="region">
+        <button type="button" onClick={() => void list.run('tools/list')}>
+          List tools
+        </button>
+        {list.error === undefined ? null : <ErrorView error={list.error} />}
+        <ul>
+          {tools.map((t) => (
+            <li key={t.name}>
+              <button
+                type="button"
+                class={t.name === chosen ? 'chosen' : ''}
+                aria-pressed={t.name === chosen}
+                onClick={() => {
+                  setChosen(t.name);
+                }}
+              >
+                {t.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div class="detail">{tool === undefined ? <p>Choose a tool.</p> : <ToolForm tool={tool} key={tool.name} />}</div>
+    </div>
+  );
+}
