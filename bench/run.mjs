@@ -5,7 +5,7 @@
  *
  *   npm run bench                 full run (3 repetitions, < 5 minutes on 2 cores)
  *   npm run bench -- --quick      small counts, one repetition (development)
- *   options: --reps N  --only stdio|stdio-stateless|http-session|http-stateless  --out FILE  --render results/latest.json
+ *   options: --reps N  --only stdio|stdio-stateless|http-session|http-stateless|host|startup  --out FILE  --render results/latest.json
  *
  * See bench/README.md for what each figure means.
  */
@@ -143,6 +143,9 @@ let markdown = render(list, results, env, SUITES);
 const host =
   only === undefined || only === 'host' ? await hostBench({ quick, reps, log: (line) => console.error(line) }) : undefined;
 if (host !== undefined) markdown += host.markdown;
+// Start-up and memory (issue 15): the everything pair, the zod pair and its floor, and the time to `server/discover`.
+const startup = only === undefined || only === 'startup' ? startupBench() : undefined;
+if (startup !== undefined) markdown += `\n${startup.markdown}`;
 // The reference servers against the official ones: their own scripts, run after the full suites
 // (test/referenceServers.bench.process.test.ts runs them in quick mode).
 const servers = only === undefined && !quick ? referenceServers() : [];
@@ -151,11 +154,27 @@ mkdirSync(`${ROOT}results`, { recursive: true });
 writeFileSync(out, markdown);
 writeFileSync(
   out.replace(/\.md$/, '.json'),
-  JSON.stringify({ env, results: Object.fromEntries(results), host: host?.result, servers }, null, 1),
+  JSON.stringify({ env, results: Object.fromEntries(results), host: host?.result, startup, servers }, null, 1),
 );
 rmSync(scratch, { recursive: true, force: true });
 process.stdout.write(markdown);
 console.error(`\nwritten to ${out}`);
+
+/** Runs bench/startup.mjs (in quick mode too); its result carries its markdown section (or an error). */
+function startupBench() {
+  console.error('start-up and memory');
+  const r = spawnSync(process.execPath, [`${ROOT}startup.mjs`, '--json', ...(quick ? ['--quick'] : [])], {
+    encoding: 'utf8',
+    timeout: 600_000,
+  });
+  try {
+    return JSON.parse(r.stdout.trim().split('\n').pop() ?? '');
+  } catch {
+    const error = `ERROR startup: ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' | ')}`;
+    console.error(error);
+    return { errors: [error], markdown: `## Start-up and memory (stdio)\n\n${error}\n` };
+  }
+}
 
 /** Runs bench/filesystem.mjs, bench/memory.mjs and bench/scaleout.mjs; each result carries its markdown section (or an error). */
 function referenceServers() {

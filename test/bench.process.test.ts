@@ -51,5 +51,11 @@ describe('npm run bench -- --quick', () => {
     for (const key of ['hostCpuUs', 'sdkCpuUs', 'oneServerMs', 'tenConcurrentMs', 'tenSequentialMs'])
       expect(host?.[key]).toBeGreaterThan(0);
     expect(markdown).toMatch(/\| host CPU per tool round trip .* \| \d+ \| \d+ \| \d+\.\d\d× \|/);
+    // Start-up and memory: every server started and carried its calls; every ratio and the discover time are there.
+    const startup = (saved as { startup?: { errors?: string[]; ratios?: Record<string, number | null> } }).startup;
+    expect(startup?.errors).toEqual([]);
+    expect(Object.keys(startup?.ratios ?? {})).toHaveLength(9);
+    for (const value of Object.values(startup?.ratios ?? {})) expect(value).toBeGreaterThan(0);
+    expect(markdown).toMatch(/spawn to `server\/discover` answer \d+ ms/);
   }, 240_000);
 });
