@@ -18,6 +18,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
+import { bundleCli } from './bundle-cli.mjs';
 
 const pkgDir = fileURLToPath(new URL('../packages/mcpkit/', import.meta.url));
 const dist = join(pkgDir, 'dist');
@@ -118,3 +119,6 @@ const files = [...chunks.keys()];
 console.log(
   `bundle: ${Object.keys(ENTRIES).length} entries, ${files.length - Object.keys(ENTRIES).length} shared chunks in ${relative(process.cwd(), out)}`,
 );
+
+// The command line, with the servers it serves: it imports mcpkit through the bundle just written.
+await bundleCli();

@@ -3,9 +3,9 @@
  *
  * @module
  */
-import { LocalError, RpcError } from 'mcpkit';
+import { LocalError, RpcError } from 'mcpkit/jsonrpc';
 import { CliError, ExitCode, UsageError } from './exitCodes.js';
-import { SamplingDeclined } from './handlers.js';
+import { SamplingDeclined } from './samplingDeclined.js';
 
 /** Node's codes for a connection that could not be made. */
 const CONNECTION_CODES = new Set([

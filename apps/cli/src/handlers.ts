@@ -7,25 +7,12 @@
  */
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RpcError } from 'mcpkit';
 import type { ClientHandlers } from 'mcpkit/client';
 import { askForm } from './elicitForm.js';
 import type { Io } from './io.js';
+import { SamplingDeclined } from './samplingDeclined.js';
 
-/** The spec's code for "the user rejected the sampling request". */
-const USER_REJECTED = -1;
-
-/**
- * The CLI's refusal of a sampling request: a JSON-RPC error for a
- * handshake-era server; in the stateless era it fails the call here, and is
- * reported as ours.
- */
-export class SamplingDeclined extends RpcError {
-  constructor() {
-    super(USER_REJECTED, 'Sampling declined: the mcpkit command line has no model to sample');
-    this.name = 'SamplingDeclined';
-  }
-}
+export { SamplingDeclined } from './samplingDeclined.js';
 
 /** The handlers of a client command. */
 export function cliHandlers(io: Io, roots: readonly string[]): ClientHandlers {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { COMMANDS, type Command } from './commands/index.js';
+import { COMMANDS, type CommandEntry } from './commands/index.js';
 import { ExitCode, UsageError } from './exitCodes.js';
 import { exitCodeFor, messageFor } from './failure.js';
 import { PROCESS_IO, type Io } from './io.js';
@@ -15,7 +15,7 @@ export { CliError, ExitCode, UsageError } from './exitCodes.js';
 export type { Io } from './io.js';
 export { version } from './version.js';
 
-function find(name: string): Command | undefined {
+function find(name: string): CommandEntry | undefined {
   return COMMANDS.find((c) => c.name === name);
 }
 
@@ -23,7 +23,7 @@ function topHelp(): string {
   return mainHelp(COMMANDS.filter((c) => c.hidden !== true));
 }
 
-function help(args: readonly string[], io: Io): ExitCode {
+async function help(args: readonly string[], io: Io): Promise<ExitCode> {
   const [topic] = args;
   if (topic === undefined) {
     io.stdout(topHelp());
@@ -31,7 +31,7 @@ function help(args: readonly string[], io: Io): ExitCode {
   }
   const command = find(topic);
   if (command === undefined) throw new UsageError(`no help for unknown command ${JSON.stringify(topic)}`);
-  io.stdout(command.help());
+  io.stdout((await command.load()).help());
   return ExitCode.Ok;
 }
 
@@ -50,7 +50,7 @@ async function dispatch(argv: readonly string[], io: Io): Promise<ExitCode> {
   if (first.startsWith('-')) throw new UsageError(`unknown option ${JSON.stringify(first)}`);
   const command = find(first);
   if (command === undefined) throw new UsageError(`unknown command ${JSON.stringify(first)}`);
-  return command.run(rest, io);
+  return (await command.load()).run(rest, io);
 }
 
 /** Runs the command line `argv` (without `node` and the script); resolves with the exit code. */

@@ -28,7 +28,7 @@ function start(...args: string[]): LinePeer {
   return peer;
 }
 
-/** True once the server listens on HTTP; false if it exited first (a build without serveHttp). */
+/** True once the server listens on HTTP; false if it exited first. */
 async function listening(peer: LinePeer): Promise<boolean> {
   const ready = peer.stderrContains('(Ctrl-C to stop)').then(
     () => true,
@@ -110,14 +110,9 @@ describe('mcpkit serve everything (process)', () => {
     expect(await peer.exited).toEqual({ code: 0, signal: null });
   });
 
-  it('serves HTTP with --http, or says clearly that this build cannot yet (exit 1)', async () => {
+  it('serves HTTP with --http', async () => {
     const peer = start('serve', 'everything', '--http', '0');
-    if (!(await listening(peer))) {
-      expect(await peer.exited).toEqual({ code: 1, signal: null });
-      expect(peer.stderr).toContain('serving on HTTP needs serveHttp from mcpkit/node');
-      expect(peer.stdout).toBe('');
-      return;
-    }
+    expect(await listening(peer)).toBe(true);
     const url = /serving everything on (\S+)/.exec(peer.stderr)?.[1];
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const response = await fetch(url!, {
@@ -134,7 +129,7 @@ describe('mcpkit serve everything (process)', () => {
 
   it('exits 1 when the HTTP port is taken', async () => {
     const first = start('serve', 'everything', '--http', '0');
-    if (!(await listening(first))) return; // (no HTTP in this build: the test above checks the message)
+    expect(await listening(first)).toBe(true);
     const port = /:(\d+)\/mcp/.exec(first.stderr)?.[1];
     const second = start('serve', 'everything', '--http', port!);
     expect(await second.exited).toEqual({ code: 1, signal: null });

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { RpcError } from 'mcpkit';
+import { RpcError } from 'mcpkit/jsonrpc';
 import type { ElicitResult } from 'mcpkit/protocol';
 import type { McpServer } from 'mcpkit/server';
 import { NAME_SCHEMA, text } from './shared.js';

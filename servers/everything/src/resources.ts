@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { ErrorCode, RpcError } from 'mcpkit';
+import { RpcError } from 'mcpkit/jsonrpc';
+import { ErrorCode } from 'mcpkit/protocol';
 import type { McpServer, ServerContext } from 'mcpkit/server';
 import { CLOCK_URI, type Clock } from './clock.js';
 import { findItem, ITEM_COUNT, ITEM_IDS, itemUri } from './data.js';

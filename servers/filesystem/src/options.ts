@@ -5,7 +5,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
-import { LocalError } from 'mcpkit';
+import { LocalError } from 'mcpkit/jsonrpc';
 import type { Limits } from './tools/shared.js';
 
 /** Options of {@link createFilesystemServer}. */

@@ -15,7 +15,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { LocalError } from 'mcpkit';
+import { LocalError } from 'mcpkit/jsonrpc';
 import type { DriverChoice } from './store/driver.js';
 import { isSqliteFile } from './store/open.js';
 

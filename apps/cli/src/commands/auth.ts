@@ -73,9 +73,6 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
 
 /** `mcpkit auth`. */
 export const authCommand: Command = {
-  name: 'auth',
-  synopsis: 'auth list',
-  summary: 'List the servers with kept tokens (never the tokens)',
   help,
   run,
 };

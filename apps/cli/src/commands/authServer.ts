@@ -83,9 +83,6 @@ function wholeNumber(text: string, option: string, min: number, max: number): nu
 
 /** `mcpkit auth-server`. */
 export const authServerCommand: Command = {
-  name: 'auth-server',
-  synopsis: 'auth-server [--port <port>]',
-  summary: 'Run a development OAuth authorization server (not for production)',
   help,
   run: runAuthServer,
 };

@@ -77,9 +77,6 @@ Exit codes: 0 success, 1 error (e.g. the port is taken), 2 usage error.
 
 /** `mcpkit bridge`. */
 export const bridgeCommand: Command = {
-  name: 'bridge',
-  synopsis: 'bridge <url> | --http <port> -- <cmd>',
-  summary: 'Serve a URL on stdio, or a stdio server on HTTP',
   help: bridgeHelp,
   run: bridge,
 };

@@ -84,9 +84,6 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
 
 /** `mcpkit call`. */
 export const callCommand: Command = {
-  name: 'call',
-  synopsis: 'call <tool> <server>',
-  summary: 'Call a tool (--arg key=value, typed by its schema)',
   help,
   run,
 };

@@ -85,9 +85,6 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
 
 /** `mcpkit chat`. */
 export const chatCommand: Command = {
-  name: 'chat',
-  synopsis: 'chat [--config FILE] --model P/M',
-  summary: 'Talk to a model that uses the tools of your servers',
   help,
   run,
 };

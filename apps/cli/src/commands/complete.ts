@@ -81,9 +81,6 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
 
 /** `mcpkit complete`. */
 export const completeCommand: Command = {
-  name: 'complete',
-  synopsis: 'complete <ref> <arg> [value] <server>',
-  summary: 'Complete an argument of a prompt or resource template',
   help,
   run,
 };

@@ -84,9 +84,6 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
 
 /** `mcpkit discover`. */
 export const discoverCommand: Command = {
-  name: 'discover',
-  synopsis: 'discover <server>',
-  summary: 'Show who a server is, its era, revisions and capabilities',
   help,
   run,
 };

@@ -133,9 +133,6 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
 
 /** `mcpkit inspect`. */
 export const inspectCommand: Command = {
-  name: 'inspect',
-  synopsis: 'inspect [server]',
-  summary: 'Open the inspector, a web UI that shows every message on the wire',
   help,
   run,
 };

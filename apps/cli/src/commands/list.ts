@@ -93,9 +93,6 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
 
 /** `mcpkit list`. */
 export const listCommand: Command = {
-  name: 'list',
-  synopsis: 'list <what> <server>',
-  summary: 'List the tools, resources, templates or prompts of a server',
   help,
   run,
 };

@@ -126,18 +126,12 @@ async function logout(args: readonly string[], io: Io): Promise<ExitCode> {
 
 /** `mcpkit login`. */
 export const loginCommand: Command = {
-  name: 'login',
-  synopsis: 'login <url>',
-  summary: 'Authorize at a server (OAuth) and keep the tokens',
   help: loginHelp,
   run: login,
 };
 
 /** `mcpkit logout`. */
 export const logoutCommand: Command = {
-  name: 'logout',
-  synopsis: 'logout <url>',
-  summary: 'Forget the tokens kept for a server',
   help: logoutHelp,
   run: logout,
 };

@@ -87,9 +87,6 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
 
 /** `mcpkit prompt`. */
 export const promptCommand: Command = {
-  name: 'prompt',
-  synopsis: 'prompt <name> <server>',
-  summary: 'Get a prompt (--arg key=value)',
   help,
   run,
 };

@@ -50,9 +50,6 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
 
 /** `mcpkit read`. */
 export const readCommand: Command = {
-  name: 'read',
-  synopsis: 'read <uri> <server>',
-  summary: 'Read a resource',
   help,
   run,
 };

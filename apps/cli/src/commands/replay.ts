@@ -114,9 +114,6 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
 
 /** `mcpkit replay`. */
 export const replayCommand: Command = {
-  name: 'replay',
-  synopsis: 'replay <file> [server]',
-  summary: 'Replay a recorded inspector session; exit 1 when anything differs',
   help,
   run,
 };

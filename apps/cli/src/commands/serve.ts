@@ -6,8 +6,9 @@
  * @module
  */
 import { parseArgs } from 'node:util';
-import { LocalError } from 'mcpkit';
+import { LocalError } from 'mcpkit/jsonrpc';
 import type { AuthOptions } from 'mcpkit/http';
+import type { redisStore } from 'mcpkit/redis';
 import type { McpServer } from 'mcpkit/server';
 import { StdioServerTransport } from 'mcpkit/stdio';
 import { CliError, ExitCode, UsageError } from '../exitCodes.js';
@@ -146,9 +147,6 @@ Exit codes: 0 success, 1 error (e.g. the port is taken), 2 usage error.
 
 /** `mcpkit serve`. */
 export const serveCommand: Command = {
-  name: 'serve',
-  synopsis: 'serve <server>',
-  summary: 'Serve a bundled MCP server, on stdio or (--http) on HTTP',
   help: serveHelp,
   run: serve,
 };
@@ -253,27 +251,15 @@ async function serveStdio(server: McpServer): Promise<ExitCode> {
   return ExitCode.Ok;
 }
 
-/** What `serveHttp` from `mcpkit/node` is expected to look like (loaded at run time). */
-type ServeHttp = (
-  server: McpServer,
-  options: {
-    readonly port: number;
-    readonly host: string;
-    readonly auth?: AuthOptions;
-    readonly store?: unknown;
-    readonly idleTimeoutMs?: number;
-  },
-) => unknown;
-
 /** The shared store on Redis (`mcpkit/redis`, loaded only with --redis). */
 async function redisStoreFor(
   url: string | undefined,
   ttl: number | undefined,
   io: Io,
-): Promise<{ store: unknown; close: () => Promise<void> } | undefined> {
+): Promise<{ store: ReturnType<typeof redisStore>; close: () => Promise<void> } | undefined> {
   if (url === undefined) return undefined;
-  const { redisStore } = await import('mcpkit/redis');
-  const store = redisStore({ url, ...(ttl !== undefined && { sessionTtlMs: ttl }) });
+  const redis = await import('mcpkit/redis');
+  const store = redis.redisStore({ url, ...(ttl !== undefined && { sessionTtlMs: ttl }) });
   // Not fatal: stateless requests are served meanwhile, sessions get 503 until Redis answers.
   await store.ready().catch((error: unknown) => {
     io.stderr(`mcpkit: ${error instanceof Error ? error.message : String(error)}; retrying in the background\n`);
@@ -297,27 +283,6 @@ export async function authOptions(auth: AuthArgs): Promise<AuthOptions> {
   };
 }
 
-/** The module that has `serveHttp`; a variable, so the compiler does not require it to exist yet. */
-const NODE_MODULE = 'mcpkit/node';
-
-/** `serveHttp` from `mcpkit/node`, or undefined if this build of mcpkit does not have it. */
-async function loadServeHttp(): Promise<ServeHttp | undefined> {
-  let mod: unknown;
-  try {
-    mod = await import(NODE_MODULE);
-  } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') return undefined;
-    throw error;
-  }
-  const fn = (mod as Record<string, unknown> | null)?.['serveHttp'];
-  return typeof fn === 'function' ? (fn as ServeHttp) : undefined;
-}
-
-function field(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
-}
-
 async function serveOverHttp(
   server: McpServer,
   where: {
@@ -330,14 +295,8 @@ async function serveOverHttp(
   },
   io: Io,
 ): Promise<ExitCode> {
-  const serveHttp = await loadServeHttp();
-  if (serveHttp === undefined) {
-    io.stderr(
-      `mcpkit: serving on HTTP needs serveHttp from ${NODE_MODULE}, which this build of mcpkit does not have yet.\n` +
-        `Serve on stdio meanwhile: mcpkit serve ${where.name}\n`,
-    );
-    return ExitCode.Error;
-  }
+  // Loaded here: stdio serving never pays for the HTTP server.
+  const { serveHttp } = await import('mcpkit/node');
   const auth = where.auth === undefined ? undefined : await authOptions(where.auth);
   const shared = await redisStoreFor(where.redis, where.ttl, io);
   const handle = await serveHttp(server, {
@@ -347,16 +306,11 @@ async function serveOverHttp(
     ...(shared !== undefined && { store: shared.store }),
     ...(shared === undefined && where.ttl !== undefined && { idleTimeoutMs: where.ttl }),
   });
-  const host = where.host.includes(':') ? `[${where.host}]` : where.host;
-  const url = field(handle, 'url');
-  io.stderr(
-    `mcpkit: serving ${where.name} on ${typeof url === 'string' || url instanceof URL ? String(url) : `http://${host}:${String(where.port)}/mcp`} (Ctrl-C to stop)\n`,
-  );
+  io.stderr(`mcpkit: serving ${where.name} on ${handle.url} (Ctrl-C to stop)\n`);
   if (where.auth !== undefined) io.stderr(`mcpkit: requests need OAuth access tokens from ${where.auth.issuer}\n`);
   await new Promise<void>((resolve) => {
     onShutdownSignal(async () => {
-      const close = field(handle, 'close');
-      if (typeof close === 'function') await (close as () => Promise<void>).call(handle);
+      await handle.close();
       await server.close({ graceMs: SHUTDOWN_GRACE_MS });
       await shared?.close();
       resolve();

@@ -6,7 +6,7 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { LocalError } from 'mcpkit';
+import { LocalError } from 'mcpkit/jsonrpc';
 import type { AllowedSet } from './allowedSet.js';
 import { expandHome } from './spelling.js';
 

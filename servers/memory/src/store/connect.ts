@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { LocalError } from 'mcpkit';
+import { LocalError } from 'mcpkit/jsonrpc';
 import { betterSqlite3Problem, openBetterSqlite3 } from './betterSqlite3.js';
 import type { Connection, DriverChoice } from './driver.js';
 import { nodeSqliteProblem, openNodeSqlite } from './nodeSqlite.js';

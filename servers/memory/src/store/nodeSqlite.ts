@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { LocalError } from 'mcpkit';
+import { LocalError } from 'mcpkit/jsonrpc';
 import { inTransaction, type Connection, type RunResult, type SqlParam, type Statement } from './driver.js';
 
 interface StatementSync {

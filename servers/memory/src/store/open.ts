@@ -8,7 +8,7 @@
  */
 import { closeSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { LocalError } from 'mcpkit';
+import { LocalError } from 'mcpkit/jsonrpc';
 import { connect, driverFromEnv } from './connect.js';
 import type { Connection, DriverChoice } from './driver.js';
 import { SCHEMA, SCHEMA_VERSION } from './schema.js';
