@@ -5,40 +5,76 @@
  * @module
  */
 
-/** Accumulates bytes; numbers are written big-endian unless the method says otherwise. */
+/**
+ * Accumulates bytes; numbers are written big-endian unless the method says
+ * otherwise. Writes go straight into a growing buffer: the media are made
+ * while the server module loads, so this is start-up time.
+ */
 export class ByteWriter {
-  readonly #chunks: number[] = [];
+  #buffer = new Uint8Array(256);
+  #length = 0;
+
+  /** Makes room for `count` more bytes. */
+  #room(count: number): Uint8Array {
+    if (this.#length + count > this.#buffer.length) {
+      const grown = new Uint8Array(Math.max(this.#buffer.length * 2, this.#length + count));
+      grown.set(this.#buffer.subarray(0, this.#length));
+      this.#buffer = grown;
+    }
+    return this.#buffer;
+  }
 
   /** Appends raw bytes. */
   bytes(data: ArrayLike<number>): this {
-    for (let i = 0; i < data.length; i++) this.#chunks.push((data[i] ?? 0) & 0xff);
+    const buffer = this.#room(data.length);
+    if (data instanceof Uint8Array) buffer.set(data, this.#length);
+    else for (let i = 0; i < data.length; i++) buffer[this.#length + i] = (data[i] ?? 0) & 0xff;
+    this.#length += data.length;
     return this;
   }
 
   /** Appends ASCII text. */
   ascii(text: string): this {
-    for (let i = 0; i < text.length; i++) this.#chunks.push(text.charCodeAt(i) & 0x7f);
+    const buffer = this.#room(text.length);
+    for (let i = 0; i < text.length; i++) buffer[this.#length + i] = text.charCodeAt(i) & 0x7f;
+    this.#length += text.length;
     return this;
   }
 
   /** Appends a 32-bit unsigned integer, big-endian. */
   u32be(value: number): this {
-    return this.bytes([value >>> 24, value >>> 16, value >>> 8, value]);
+    const buffer = this.#room(4);
+    buffer[this.#length] = value >>> 24;
+    buffer[this.#length + 1] = value >>> 16;
+    buffer[this.#length + 2] = value >>> 8;
+    buffer[this.#length + 3] = value;
+    this.#length += 4;
+    return this;
   }
 
   /** Appends a 32-bit unsigned integer, little-endian. */
   u32le(value: number): this {
-    return this.bytes([value, value >>> 8, value >>> 16, value >>> 24]);
+    const buffer = this.#room(4);
+    buffer[this.#length] = value;
+    buffer[this.#length + 1] = value >>> 8;
+    buffer[this.#length + 2] = value >>> 16;
+    buffer[this.#length + 3] = value >>> 24;
+    this.#length += 4;
+    return this;
   }
 
   /** Appends a 16-bit integer, little-endian (two's complement for negatives). */
   u16le(value: number): this {
-    return this.bytes([value, value >>> 8]);
+    const buffer = this.#room(2);
+    buffer[this.#length] = value;
+    buffer[this.#length + 1] = value >>> 8;
+    this.#length += 2;
+    return this;
   }
 
   /** The bytes written so far. */
   toBytes(): Uint8Array {
-    return Uint8Array.from(this.#chunks);
+    return this.#buffer.slice(0, this.#length);
   }
 }
 
@@ -70,6 +106,7 @@ export function adler32(data: Uint8Array): number {
 /** Standard base64 with padding, as MCP's `data` and `blob` fields carry it. */
 export function toBase64(bytes: Uint8Array): string {
   let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
+  // A few thousand bytes at a time: one call per chunk, not per byte.
+  for (let i = 0; i < bytes.length; i += 4096) binary += String.fromCharCode(...bytes.subarray(i, i + 4096));
   return btoa(binary);
 }
