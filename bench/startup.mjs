@@ -30,10 +30,10 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const asJson = args.includes('--json');
 const repsAt = args.indexOf('--reps');
-const STARTS = repsAt === -1 ? (quick ? 2 : 15) : Number(args[repsAt + 1]);
+const STARTS = repsAt === -1 ? (quick ? 1 : 15) : Number(args[repsAt + 1]);
 const loadsAt = args.indexOf('--loads');
 const LOADS = loadsAt === -1 ? (quick ? 1 : 3) : Number(args[loadsAt + 1]);
-const CALLS = quick ? 500 : 20_000;
+const CALLS = quick ? 200 : 20_000;
 const onlyAt = args.indexOf('--only');
 /** `--only everything|zod`: one pair (development; the other pair's ratios are n/a). */
 const only = onlyAt === -1 ? undefined : args[onlyAt + 1];
@@ -210,8 +210,8 @@ const attempt = async (what, fn) => {
   }
 };
 
-// One warm-up start of each, uncounted: the first spawn pays for the disk cache.
-for (const name of MEASURED) await attempt(`${name} warm-up`, () => probe(name));
+// One warm-up start of each, uncounted: the first spawn pays for the disk cache (quick mode only checks that all runs).
+if (!quick) for (const name of MEASURED) await attempt(`${name} warm-up`, () => probe(name));
 // Starts: every server once per round, in the same order, so the machine's noise hits all alike.
 for (let rep = 1; rep <= STARTS; rep++) {
   for (const name of MEASURED) {
