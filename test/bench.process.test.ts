@@ -57,5 +57,5 @@ describe('npm run bench -- --quick', () => {
     expect(Object.keys(startup?.ratios ?? {})).toHaveLength(9);
     for (const value of Object.values(startup?.ratios ?? {})) expect(value).toBeGreaterThan(0);
     expect(markdown).toMatch(/spawn to `server\/discover` answer \d+ ms/);
-  }, 420_000);
+  }, 600_000); // generous: a loaded shared machine takes minutes over the quick run
 });
