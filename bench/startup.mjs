@@ -37,6 +37,10 @@ const CALLS = quick ? 200 : 20_000;
 const onlyAt = args.indexOf('--only');
 /** `--only everything|zod`: one pair (development; the other pair's ratios are n/a). */
 const only = onlyAt === -1 ? undefined : args[onlyAt + 1];
+if (only !== undefined && only !== 'everything' && only !== 'zod') {
+  process.stderr.write(`bench/startup.mjs: --only takes everything or zod, not ${JSON.stringify(only)}\n`);
+  process.exit(2);
+}
 const INFLIGHT = 64;
 const TIMEOUT_MS = 60_000;
 
