@@ -5,49 +5,22 @@
  * @module
  */
 import type { HeaderMap } from '../wire/headers.js';
-import type { BodyRead, HttpExchange, StreamWriter } from './exchange.js';
+import type { HttpExchange, StreamWriter } from './exchange.js';
+import { ForwardingExchange } from './forwardingExchange.js';
 
-class HeaderedExchange implements HttpExchange {
-  readonly #inner: HttpExchange;
+class HeaderedExchange extends ForwardingExchange {
   readonly #extra: HeaderMap;
 
   constructor(inner: HttpExchange, extra: HeaderMap) {
-    this.#inner = inner;
+    super(inner);
     this.#extra = extra;
   }
 
-  get method(): string {
-    return this.#inner.method;
+  override respond(status: number, headers: HeaderMap, body?: string): void {
+    this.inner.respond(status, { ...headers, ...this.#extra }, body);
   }
-  get path(): string {
-    return this.#inner.path;
-  }
-  get auth(): unknown {
-    return this.#inner.auth;
-  }
-  get answered(): boolean {
-    return this.#inner.answered;
-  }
-  get signal(): AbortSignal {
-    return this.#inner.signal;
-  }
-  onAbort(listener: () => void): void {
-    this.#inner.onAbort(listener);
-  }
-  query(name: string): string | undefined {
-    return this.#inner.query(name);
-  }
-  header(name: string): string | undefined {
-    return this.#inner.header(name);
-  }
-  readBody(limit: number): Promise<BodyRead> {
-    return this.#inner.readBody(limit);
-  }
-  respond(status: number, headers: HeaderMap, body?: string): void {
-    this.#inner.respond(status, { ...headers, ...this.#extra }, body);
-  }
-  stream(status: number, headers: HeaderMap): StreamWriter {
-    return this.#inner.stream(status, { ...headers, ...this.#extra });
+  override stream(status: number, headers: HeaderMap): StreamWriter {
+    return this.inner.stream(status, { ...headers, ...this.#extra });
   }
 }
 

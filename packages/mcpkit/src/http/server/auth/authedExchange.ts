@@ -6,47 +6,19 @@
  * @module
  */
 import type { AuthInfo } from '../../../server/authInfo.js';
-import type { HeaderMap } from '../../wire/headers.js';
-import type { BodyRead, HttpExchange, StreamWriter } from '../exchange.js';
+import type { HttpExchange } from '../exchange.js';
+import { ForwardingExchange } from '../forwardingExchange.js';
 
-class AuthedExchange implements HttpExchange {
-  readonly #inner: HttpExchange;
-  readonly auth: AuthInfo;
+class AuthedExchange extends ForwardingExchange {
+  readonly #auth: AuthInfo;
 
   constructor(inner: HttpExchange, auth: AuthInfo) {
-    this.#inner = inner;
-    this.auth = auth;
+    super(inner);
+    this.#auth = auth;
   }
 
-  get method(): string {
-    return this.#inner.method;
-  }
-  get path(): string {
-    return this.#inner.path;
-  }
-  get answered(): boolean {
-    return this.#inner.answered;
-  }
-  get signal(): AbortSignal {
-    return this.#inner.signal;
-  }
-  onAbort(listener: () => void): void {
-    this.#inner.onAbort(listener);
-  }
-  query(name: string): string | undefined {
-    return this.#inner.query(name);
-  }
-  header(name: string): string | undefined {
-    return this.#inner.header(name);
-  }
-  readBody(limit: number): Promise<BodyRead> {
-    return this.#inner.readBody(limit);
-  }
-  respond(status: number, headers: HeaderMap, body?: string): void {
-    this.#inner.respond(status, headers, body);
-  }
-  stream(status: number, headers: HeaderMap): StreamWriter {
-    return this.#inner.stream(status, headers);
+  override get auth(): AuthInfo {
+    return this.#auth;
   }
 }
 
