@@ -1,27 +1,8 @@
 // The command line in-process: help, version, usage errors and exit codes.
 import { describe, expect, it } from 'vitest';
-import { ExitCode, main, type Io } from '../src/main.js';
+import { ExitCode } from '../src/main.js';
 import { parsePort } from '../src/commands/serve.js';
-
-function capture(): Io & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    stdout: (text: string) => {
-      io.out += text;
-    },
-    stderr: (text: string) => {
-      io.err += text;
-    },
-  };
-  return io;
-}
-
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const io = capture();
-  const code = await main(argv, io);
-  return { code, out: io.out, err: io.err };
-}
+import { runCli as run } from './support/runCli.js';
 
 describe('mcpkit', () => {
   it('--help documents the commands and exit codes', async () => {

@@ -1,22 +1,8 @@
 // `mcpkit auth-server` and `serve --auth-server` in-process: help and usage
 // errors (exit 2) before anything listens.
 import { describe, expect, it } from 'vitest';
-import { ExitCode, main, type Io } from '../main.js';
-
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const io: Io & { out: string; err: string } = {
-    out: '',
-    err: '',
-    stdout: (text: string) => {
-      io.out += text;
-    },
-    stderr: (text: string) => {
-      io.err += text;
-    },
-  };
-  const code = await main(argv, io);
-  return { code, out: io.out, err: io.err };
-}
+import { runCli as run } from '../../test/support/runCli.js';
+import { ExitCode } from '../main.js';
 
 describe('mcpkit auth-server', () => {
   it('is listed, and its help says it is not for production', async () => {
