@@ -19,6 +19,7 @@ import { exitCodeFor, messageFor } from './failure.js';
 import { cliHandlers } from './handlers.js';
 import type { Io } from './io.js';
 import { progressReporter } from './output/progress.js';
+import { stdioProcess } from './stdioProcess.js';
 import type { Target } from './target.js';
 import { version } from './version.js';
 
@@ -49,19 +50,9 @@ function transportFor(target: Target, io: Io, quiet: boolean, tail: StderrTail, 
     if (target.transport === 'sse') return new SseClientTransport({ url: target.url, ...shared });
     return connectHttp(target.url, { ...shared, onWarning: warn });
   }
-  return new StdioClientTransport({
-    command: target.command,
-    args: target.args,
-    env: target.env,
-    ...(target.cwd !== undefined && { cwd: target.cwd }),
-    ...(target.inheritEnv === true && { inheritEnv: true }),
-    // A command line should end promptly: a server gets 1 s after stdin closes, then SIGTERM, then SIGKILL.
-    shutdownStepMs: 1000,
-    stderr: 'pipe',
-    onStderr: (text) => {
-      tail.add(text);
-      if (!quiet) io.stderr(text);
-    },
+  return stdioProcess(target, (text) => {
+    tail.add(text);
+    if (!quiet) io.stderr(text);
   });
 }
 

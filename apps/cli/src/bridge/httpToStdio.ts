@@ -11,10 +11,12 @@
  * @module
  */
 import type { Transport } from 'mcpkit/jsonrpc';
-import { isLoopback, serveHttp, StdioClientTransport } from 'mcpkit/node';
+import { isLoopback, serveHttp } from 'mcpkit/node';
+import type { StdioClientTransport } from 'mcpkit/stdio';
 import { authOptions, type AuthArgs } from '../commands/serve.js';
 import { ExitCode } from '../exitCodes.js';
 import type { Io } from '../io.js';
+import { stdioProcess } from '../stdioProcess.js';
 import type { StdioTarget } from '../target.js';
 import { version } from '../version.js';
 import { ForwardingServer, type Closing } from './forwardingServer.js';
@@ -45,17 +47,8 @@ export async function startHttpBridge(options: HttpToStdioOptions, io: Io): Prom
     if (!quiet) io.stderr(`mcpkit bridge: ${message}\n`);
   };
   const processFor = (): StdioClientTransport =>
-    new StdioClientTransport({
-      command: target.command,
-      args: target.args,
-      env: target.env,
-      ...(target.cwd !== undefined && { cwd: target.cwd }),
-      ...(target.inheritEnv === true && { inheritEnv: true }),
-      shutdownStepMs: 1000,
-      stderr: 'pipe',
-      onStderr: (text) => {
-        if (!quiet) io.stderr(text);
-      },
+    stdioProcess(target, (text) => {
+      if (!quiet) io.stderr(text);
     });
   const relays = new Set<Relay>();
   const mux = new StatelessMux({
