@@ -12,9 +12,32 @@ import type { Ask } from '../shared/channel.js';
 import { fieldsOf, initialDrafts, valueOf, type DraftRecord } from '../shared/schemaForm.js';
 import type { Channel } from './channel.js';
 import { Contents, ErrorView, Json } from './Content.js';
+import { Problems } from './Problems.js';
 import { SchemaFields } from './SchemaForm.js';
 
 type Answer = (answer: unknown) => void;
+
+/** A button that answers the ask with `value` at once. */
+function AnswerButton({
+  answer,
+  value,
+  children,
+}: {
+  readonly answer: Answer;
+  readonly value: unknown;
+  readonly children: string;
+}): JSX.Element {
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        answer(value);
+      }}
+    >
+      {children}
+    </button>
+  );
+}
 
 function ElicitationForm({ ask, answer }: { readonly ask: Ask; readonly answer: Answer }): JSX.Element {
   const fields = useMemo(() => fieldsOf(ask.params['requestedSchema']), [ask]);
@@ -33,31 +56,15 @@ function ElicitationForm({ ask, answer }: { readonly ask: Ask; readonly answer: 
       }}
     >
       <SchemaFields fields={fields} drafts={drafts} onChange={setDrafts} idPrefix={`ask-${ask.id.slice(0, 8)}`} />
-      {problems.length === 0 ? null : (
-        <ul class="problems" role="alert">
-          {problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      )}
+      <Problems problems={problems} />
       <div class="buttons">
         <button type="submit">Accept</button>
-        <button
-          type="button"
-          onClick={() => {
-            answer({ action: 'decline' });
-          }}
-        >
+        <AnswerButton answer={answer} value={{ action: 'decline' }}>
           Decline
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            answer({ action: 'cancel' });
-          }}
-        >
+        </AnswerButton>
+        <AnswerButton answer={answer} value={{ action: 'cancel' }}>
           Cancel
-        </button>
+        </AnswerButton>
       </div>
     </form>
   );
@@ -74,22 +81,12 @@ function ElicitationUrl({ ask, answer }: { readonly ask: Ask; readonly answer: A
         </a>
       </p>
       <div class="buttons">
-        <button
-          type="button"
-          onClick={() => {
-            answer({ action: 'accept' });
-          }}
-        >
+        <AnswerButton answer={answer} value={{ action: 'accept' }}>
           Accept
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            answer({ action: 'decline' });
-          }}
-        >
+        </AnswerButton>
+        <AnswerButton answer={answer} value={{ action: 'decline' }}>
           Decline
-        </button>
+        </AnswerButton>
       </div>
     </div>
   );
@@ -140,14 +137,9 @@ function Sampling({ ask, answer }: { readonly ask: Ask; readonly answer: Answer 
       </div>
       <div class="buttons">
         <button type="submit">Approve</button>
-        <button
-          type="button"
-          onClick={() => {
-            answer({ reject: true });
-          }}
-        >
+        <AnswerButton answer={answer} value={{ reject: true }}>
           Reject
-        </button>
+        </AnswerButton>
       </div>
     </form>
   );

@@ -8,6 +8,7 @@ import type { JSX } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { fieldsOf, initialDrafts, valueOf, type DraftRecord } from '../shared/schemaForm.js';
 import { ErrorView, Json, ToolResult } from './Content.js';
+import { Problems } from './Problems.js';
 import { Running } from './Progress.js';
 import { SchemaFields } from './SchemaForm.js';
 import { useRequest } from './useRequest.js';
@@ -88,13 +89,7 @@ function ToolForm({ tool }: { readonly tool: Tool }): JSX.Element {
             />
           </div>
         )}
-        {problems.length === 0 ? null : (
-          <ul class="problems" role="alert">
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        )}
+        <Problems problems={problems} />
         <div class="buttons">
           <button type="submit" disabled={call.running}>
             Run
