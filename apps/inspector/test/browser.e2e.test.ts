@@ -98,6 +98,14 @@ describe.skipIf(!present)('the inspector in Chromium', { timeout: 90_000 }, () =
     await poll(() => page.getByRole('region', { name: 'Result' }).textContent()).toContain('ada@example.com');
   });
 
+  it('declines an elicitation with its own button', async () => {
+    await runTool(page, 'elicit_form');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Elicitation request' });
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await poll(() => page.getByRole('region', { name: 'Result' }).textContent()).toContain('action=decline');
+  });
+
   it('answers a sampling request with a reply typed by the user', async () => {
     await runTool(page, 'sample_llm');
     await page.getByLabel('prompt', { exact: true }).fill('What is MCP?');
