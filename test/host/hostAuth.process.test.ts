@@ -4,16 +4,19 @@
  * the host's own OAuth client (the "user" follows the printed URL), its
  * tokens kept in the token file `mcpkit login` uses, a second host reusing
  * them without a browser, an authorizer supplied from code, and a server
- * whose authorization fails reported failed while the others keep working.
+ * whose authorization fails reported failed while the others keep working;
+ * and `mcpkit chat --no-browser` printing the URL, then calling the tool.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Host, type ServerConfig } from 'mcpkit/host';
 import { AuthorizationError } from 'mcpkit/auth';
 import type { HttpAuthorizer } from 'mcpkit/http';
+import { startFakeAnthropic } from '../../packages/mcpkit/test/host/fakes/fakeAnthropic.js';
+import { directed } from '../../packages/mcpkit/test/host/fakes/directedModel.js';
 import { CLI_ENTRY } from '../support/harness.js';
 import { assertCliBuilt } from '../support/process.js';
 
@@ -173,6 +176,62 @@ describe('a host with an OAuth-protected HTTP server', () => {
       expect(host.servers()[0]?.state).toBe('failed');
     } finally {
       await host.close();
+    }
+  }, 60_000);
+});
+
+describe('mcpkit chat with an OAuth-protected HTTP server', () => {
+  it('prints the authorization URL (--no-browser), then calls the tool with the token it got', async () => {
+    const model = await startFakeAnthropic(directed);
+    try {
+      const config = join(scratch, 'chat.mcp.json');
+      writeFileSync(config, JSON.stringify({ mcpServers: { guarded: { type: 'http', url } } }));
+      const child = spawn(
+        process.execPath,
+        [
+          CLI_ENTRY,
+          'chat',
+          '--config',
+          config,
+          '--model',
+          'anthropic/claude-test',
+          '--approve',
+          'all',
+          '--no-browser',
+          '--once',
+          'call guarded__echo {"message":"from chat"}',
+        ],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: {
+            PATH: process.env['PATH'],
+            HOME: scratch,
+            XDG_STATE_HOME: join(scratch, 'state'),
+            MCPKIT_AUTH_FILE: join(scratch, 'chat-auth.json'),
+            ANTHROPIC_API_KEY: 'test-key',
+            ANTHROPIC_BASE_URL: model.url,
+          },
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      let followed = false;
+      child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+      child.stderr.setEncoding('utf8').on('data', (c: string) => {
+        stderr += c;
+        const m = /needs authorization; open:\n {2}(\S+)/.exec(stderr);
+        if (m !== null && !followed) {
+          followed = true;
+          follow(m[1]!);
+        }
+      });
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+      expect(stderr).toContain('mcpkit: server guarded needs authorization; open:');
+      expect(followed).toBe(true);
+      expect(code).toBe(0);
+      expect(stdout).toContain('from chat');
+    } finally {
+      await model.close();
     }
   }, 60_000);
 });
