@@ -105,6 +105,15 @@ async function chat(
     },
     ...(ask !== undefined && { elicitation: terminalElicitation(ask, write) }),
     rootDirs: settings.roots,
+    auth: {
+      openBrowser: !settings.noBrowser,
+      // The URL is the way in when no browser opened: printed even with --quiet.
+      onUrl: (server, url, opened) => {
+        write(
+          `mcpkit: server ${server} needs authorization; ${opened ? 'opened your browser; if it did not appear, open' : 'open'}:\n  ${url.href}\n`,
+        );
+      },
+    },
     ...(settings.logDir !== undefined && { logDir: settings.logDir }),
     ...(settings.logLevel !== undefined && { logLevel: settings.logLevel as LoggingLevel }),
     ...(settings.maxTurns !== undefined && { maxTurns: settings.maxTurns }),

@@ -29,6 +29,7 @@ export const CHAT_OPTIONS = {
   root: { type: 'string', multiple: true },
   'log-dir': { type: 'string' },
   'log-level': { type: 'string' },
+  'no-browser': { type: 'boolean' },
   verbose: { type: 'boolean', short: 'v' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
@@ -55,6 +56,8 @@ export interface ChatSettings {
   readonly roots: readonly string[];
   readonly logDir: string | undefined;
   readonly logLevel: string | undefined;
+  /** Print the authorization URL of a server that needs OAuth without opening a browser. */
+  readonly noBrowser: boolean;
   readonly verbose: boolean;
   readonly json: boolean;
   readonly quiet: boolean;
@@ -134,6 +137,7 @@ export function parseChatArgs(args: readonly string[], env: NodeJS.ProcessEnv = 
     roots: (v['root'] as string[] | undefined) ?? [],
     logDir: v['log-dir'] as string | undefined,
     logLevel: v['log-level'] as string | undefined,
+    noBrowser: v['no-browser'] === true,
     verbose: v['verbose'] === true,
     json: v['json'] === true,
     quiet: v['quiet'] === true,

@@ -29,6 +29,9 @@ Servers:
       --root DIR           Offer DIR as a root besides the working directory
       --log-dir DIR        Where each server's stderr is logged
       --log-level LEVEL    Ask servers for log messages at LEVEL and up
+      --no-browser         For a server that needs OAuth, print the authorization
+                           URL without opening a browser (tokens are shared with
+                           mcpkit login)
 
 Model:
   -m, --model P/MODEL      anthropic/MODEL (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL)

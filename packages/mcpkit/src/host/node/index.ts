@@ -17,3 +17,4 @@ export {
 } from './configFile.js';
 export { nodeConnector, type NodeConnectorOptions } from './nodeConnector.js';
 export { defaultLogDir, ServerLogs } from './serverLogs.js';
+export { hostOAuth, type HostAuthOptions, type ServerAuth } from './serverAuth.js';

@@ -1,13 +1,15 @@
 /**
  * The Node connector: a stdio server is spawned (a safe default environment
  * plus its config's `env`, its own process group, stderr to its log file and
- * to the host's events), an HTTP server is reached over `node:http`.
+ * to the host's events), an HTTP server is reached over `node:http`, with
+ * the authorizer the options give it (an OAuth client, say).
  *
  * @module
  */
 import { connectHttp, SseClientTransport } from '../../node/index.js';
 import { StdioClientTransport } from '../../node/stdio/index.js';
 import type { Connector } from '../servers/connector.js';
+import type { ServerAuth } from './serverAuth.js';
 import type { ServerLogs } from './serverLogs.js';
 
 /** How the Node connector starts processes. */
@@ -18,14 +20,18 @@ export interface NodeConnectorOptions {
   readonly inheritEnv?: boolean | undefined;
   /** How long each shutdown step waits (close stdin, SIGTERM, SIGKILL), ms (default 1000). */
   readonly shutdownStepMs?: number | undefined;
+  /** The authorizer of each HTTP server (none: only its config's headers). */
+  readonly auth?: ServerAuth | undefined;
 }
 
 /** A connector for Node. */
 export function nodeConnector(options: NodeConnectorOptions = {}): Connector {
   return (server, hooks) => {
     if (server.type !== 'stdio') {
-      if (server.type === 'sse') return new SseClientTransport({ url: server.url, headers: server.headers });
-      return connectHttp(server.url, { headers: server.headers, onWarning: hooks.onWarning });
+      const auth = options.auth?.(server);
+      const shared = { headers: server.headers, ...(auth !== undefined && { auth }) };
+      if (server.type === 'sse') return new SseClientTransport({ url: server.url, ...shared });
+      return connectHttp(server.url, { ...shared, onWarning: hooks.onWarning });
     }
     options.logs?.write(server.name, `--- ${new Date().toISOString()} starting ${[server.command, ...server.args].join(' ')}\n`);
     return new StdioClientTransport({

@@ -2,7 +2,8 @@
  * The host on Node: the runtime-neutral {@link CoreHost} with processes
  * (stdio servers spawned, their stderr logged per server), HTTP over
  * `node:http`, the environment for model keys, the working directory (plus
- * any others) as roots, and config files read or found.
+ * any others) as roots, config files read or found, and HTTP servers
+ * authorized with OAuth when they ask (tokens shared with `mcpkit login`).
  *
  * @module
  */
@@ -13,6 +14,7 @@ import { Host as CoreHost } from '../host.js';
 import type { HostOptions } from '../hostOptions.js';
 import { loadConfigFile, type LoadConfigOptions } from './configFile.js';
 import { nodeConnector } from './nodeConnector.js';
+import { hostOAuth, type HostAuthOptions, type ServerAuth } from './serverAuth.js';
 import { defaultLogDir, ServerLogs } from './serverLogs.js';
 
 /** A Node host's options: the neutral ones, with Node defaults, and a few of its own. */
@@ -23,6 +25,12 @@ export interface NodeHostOptions extends HostOptions {
   readonly rootDirs?: readonly string[];
   /** Give server processes this whole environment instead of the safe default set. */
   readonly inheritEnv?: boolean;
+  /**
+   * How HTTP servers are authorized: the host's own OAuth client per server
+   * (the default, shaped by these options), your own authorizer per server (a
+   * function), or `false` for none (only the config's headers).
+   */
+  readonly auth?: HostAuthOptions | ServerAuth | false;
 }
 
 /** A Node host's options when its servers come from a config file. */
@@ -30,6 +38,11 @@ export type HostFromConfigOptions = Omit<NodeHostOptions, 'servers'> & LoadConfi
 
 function rootsOf(dirs: readonly string[]): string[] {
   return [process.cwd(), ...dirs].map((dir) => pathToFileURL(resolve(dir)).href);
+}
+
+function serverAuth(auth: NodeHostOptions['auth']): ServerAuth | undefined {
+  if (auth === false) return undefined;
+  return typeof auth === 'function' ? auth : hostOAuth(auth);
 }
 
 /** A host on Node. */
@@ -42,7 +55,7 @@ export class Host extends CoreHost {
     super({
       env: process.env,
       roots: rootsOf(options.rootDirs ?? []),
-      connector: nodeConnector({ logs, inheritEnv: options.inheritEnv }),
+      connector: nodeConnector({ logs, inheritEnv: options.inheritEnv, auth: serverAuth(options.auth) }),
       ...options,
       // Model APIs over node:http too: fetch costs several times the CPU per request (measured in bench/host.mjs).
       endpoint: { httpClient: new NodeHttpClient(), ...options.endpoint },

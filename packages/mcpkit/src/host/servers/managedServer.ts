@@ -48,6 +48,14 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The message and, where they add something, those of its causes ("Could not send …: the authorization failed"). */
+function withCauses(error: unknown): string {
+  let text = messageOf(error);
+  for (let e = error, depth = 0; e instanceof Error && e.cause instanceof Error && depth < 5; e = e.cause, depth++)
+    if (!text.includes(e.cause.message)) text += `: ${e.cause.message}`;
+  return text;
+}
+
 /** One managed server. */
 export class ManagedServer {
   readonly config: ServerConfig;
@@ -164,8 +172,10 @@ export class ManagedServer {
       if (this.#stopping) return;
       const timedOut =
         error instanceof LocalError ? error.code === 'CANCELLED' : error instanceof Error && error.name === 'TimeoutError';
+      // A refused authorization stays refused: trying again would only ask the user again and again.
+      if (refusedAuthorization(error)) this.#attempts = Infinity;
       this.#failed(
-        timedOut ? `did not answer within ${String(this.#options.startTimeoutMs)} ms` : `could not start: ${messageOf(error)}`,
+        timedOut ? `did not answer within ${String(this.#options.startTimeoutMs)} ms` : `could not start: ${withCauses(error)}`,
       );
       return;
     }
@@ -270,4 +280,11 @@ export class ManagedServer {
       ...(retryInMs !== undefined && { retryInMs }),
     });
   }
+}
+
+/** Whether `error` (or what caused it) is an authorization that failed for good (`mcpkit/auth`'s `AuthorizationError`). */
+function refusedAuthorization(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (e.name === 'AuthorizationError') return true;
+  return false;
 }
