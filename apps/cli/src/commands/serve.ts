@@ -125,7 +125,9 @@ first process stores in Redis (key mcpkit:secret, no expiry) for all of them.
 With --auth-server the HTTP server is an OAuth resource server: every request
 needs a bearer token (a JWT signed with the issuer's published keys, whose
 aud names this server); clients find the authorization server through the
-Protected Resource Metadata at /.well-known/oauth-protected-resource/mcp.
+Protected Resource Metadata at /.well-known/oauth-protected-resource/mcp
+(and /.well-known/oauth-protected-resource/sse for the HTTP+SSE endpoint, a
+resource of its own).
 Try it with the development authorization server:
   mcpkit auth-server --port 9000 --auto-approve
   mcpkit serve everything --http 3000 --auth-server http://127.0.0.1:9000
