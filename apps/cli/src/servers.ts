@@ -17,14 +17,26 @@ export interface BundledServer {
    * `mcpkit serve` does not take itself). A throw means the arguments are
    * wrong: `serve` reports its message as a usage error.
    */
-  readonly create: (args: readonly string[]) => Promise<McpServer>;
+  readonly create: (args: readonly string[], shared?: SharedServerOptions) => Promise<McpServer>;
+  /** Whether it takes a shared `secret` (stateless `requestState` and cursors on several processes). */
+  readonly takesSecret?: boolean;
+}
+
+/** What the processes serving one endpoint must agree on. */
+export interface SharedServerOptions {
+  /** The server's HMAC secret (at least 32 bytes), the same on every process. */
+  readonly secret?: string | undefined;
 }
 
 /** Every bundled server, by the name `mcpkit serve <name>` takes. */
 export const SERVERS: Readonly<Record<string, BundledServer>> = {
   everything: {
     description: 'Every MCP feature: tools, resources, prompts, completion, sampling, elicitation, roots, logging, progress',
-    create: async () => (await import('@mcpkit/server-everything')).createEverythingServer(),
+    takesSecret: true,
+    create: async (_args, shared) =>
+      (await import('@mcpkit/server-everything')).createEverythingServer(
+        shared?.secret === undefined ? {} : { secret: shared.secret },
+      ),
   },
   fetch: {
     description: 'A URL as readable markdown, public addresses only (a drop-in for mcp-server-fetch)',

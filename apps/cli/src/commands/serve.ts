@@ -8,12 +8,12 @@
 import { parseArgs } from 'node:util';
 import { LocalError } from 'mcpkit/jsonrpc';
 import type { AuthOptions } from 'mcpkit/http';
-import type { redisStore } from 'mcpkit/redis';
+import type { RedisStore } from 'mcpkit/redis';
 import type { McpServer } from 'mcpkit/server';
 import { StdioServerTransport } from 'mcpkit/stdio';
 import { CliError, ExitCode, UsageError } from '../exitCodes.js';
 import type { Io } from '../io.js';
-import { SERVERS, type BundledServer } from '../servers.js';
+import { SERVERS, type BundledServer, type SharedServerOptions } from '../servers.js';
 import type { Command } from './command.js';
 
 const OPTIONS = {
@@ -23,6 +23,7 @@ const OPTIONS = {
   redis: { type: 'string' },
   'session-ttl': { type: 'string' },
   resource: { type: 'string' },
+  secret: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -38,6 +39,7 @@ interface ServeArgs {
     readonly redis?: string | undefined;
     readonly 'session-ttl'?: string | undefined;
     readonly resource?: string | undefined;
+    readonly secret?: string | undefined;
     readonly help?: boolean | undefined;
   };
   readonly positionals: readonly string[];
@@ -106,7 +108,7 @@ export function serveHelp(): string {
   return `Usage:
   mcpkit serve <server> [server options] [--http <port>] [--host <address>]
                [--auth-server <issuer>] [--resource <url>]
-               [--redis <url>] [--session-ttl <duration>]
+               [--redis <url>] [--session-ttl <duration>] [--secret <text>]
 
 Serves a bundled MCP server. By default it speaks MCP on stdin and stdout
 (newline-delimited JSON-RPC), for a client that spawns it:
@@ -116,11 +118,16 @@ With --http it serves Streamable HTTP at http://<host>:<port>/mcp:
 With --redis, several processes serve one endpoint behind any load balancer,
 sharing sessions, resumable streams and routing through Redis (or Valkey):
   mcpkit serve everything --http 3000 --redis redis://127.0.0.1:6379
+Those processes share one server secret (which signs requestState and
+pagination cursors): --secret, else MCPKIT_SECRET, else a random one that the
+first process stores in Redis (key mcpkit:secret, no expiry) for all of them.
 
 With --auth-server the HTTP server is an OAuth resource server: every request
 needs a bearer token (a JWT signed with the issuer's published keys, whose
 aud names this server); clients find the authorization server through the
-Protected Resource Metadata at /.well-known/oauth-protected-resource/mcp.
+Protected Resource Metadata at /.well-known/oauth-protected-resource/mcp
+(and /.well-known/oauth-protected-resource/sse for the HTTP+SSE endpoint, a
+resource of its own).
 Try it with the development authorization server:
   mcpkit auth-server --port 9000 --auto-approve
   mcpkit serve everything --http 3000 --auth-server http://127.0.0.1:9000
@@ -138,6 +145,8 @@ Options:
   --auth-server <url> Require OAuth access tokens issued by this authorization server (issuer URL)
   --resource <url>    The server's public URL, the audience tokens must name (default: the URL it listens on)
   --redis <url>       Share sessions with the other processes using this Redis (with --http)
+  --secret <text>     The server secret, 32 characters or more (default: MCPKIT_SECRET;
+                      with --redis, one shared through Redis; else random per process)
   --session-ttl <d>   How long an idle session lives (with --http; default 30m): 90s, 30m, 2h
   -h, --help          Show this help
 
@@ -190,9 +199,41 @@ export async function serve(args: readonly string[], io: Io): Promise<ExitCode> 
           issuer: httpUrl(issuer, '--auth-server'),
           resource: values.resource === undefined ? undefined : httpUrl(values.resource, '--resource'),
         };
-  const server = await createBundled(bundled, name, serverArgs);
-  if (port === undefined) return serveStdio(server);
-  return serveOverHttp(server, { name, port, host: values.host ?? '127.0.0.1', auth, redis: values.redis, ttl }, io);
+  const secret = values.secret ?? nonEmpty(process.env['MCPKIT_SECRET']);
+  if (secret !== undefined && new TextEncoder().encode(secret).length < 32)
+    throw new UsageError(`the server secret (--secret or MCPKIT_SECRET) needs 32 characters or more`, 'serve');
+  if (values.secret !== undefined && bundled.takesSecret !== true)
+    throw new UsageError(`--secret does not apply to ${name}, which issues no requestState or cursors`, 'serve');
+  if (port === undefined) return serveStdio(await createBundled(bundled, name, serverArgs, { secret }));
+  const shared = await redisStoreFor(values.redis, ttl, io);
+  try {
+    const shareSecret = secret === undefined && shared !== undefined && bundled.takesSecret === true;
+    const server = await createBundled(bundled, name, serverArgs, {
+      secret: shareSecret ? await sharedSecret(shared.store, values.redis ?? '') : secret,
+    });
+    return await serveOverHttp(server, { name, port, host: values.host ?? '127.0.0.1', auth, shared, ttl }, io);
+  } catch (error) {
+    await shared?.close();
+    throw error;
+  }
+}
+
+function nonEmpty(text: string | undefined): string | undefined {
+  return text === undefined || text === '' ? undefined : text;
+}
+
+/** The secret every process on this Redis shares; without it their cursors would not verify on each other. */
+async function sharedSecret(store: RedisStore, url: string): Promise<string> {
+  try {
+    await store.ready();
+    return await store.sharedSecret();
+  } catch (error) {
+    throw new CliError(
+      ExitCode.Error,
+      `mcpkit: cannot read the shared server secret from Redis at ${url} (${error instanceof Error ? error.message : String(error)}); ` +
+        'start Redis, or give every process the same --secret',
+    );
+  }
 }
 
 /** An absolute http(s) URL without a trailing slash (issuers are compared as strings). Also `bridge --http`'s. */
@@ -213,9 +254,14 @@ export function httpUrl(text: string, option: string, command = 'serve'): string
  * usage error, unless the server says it cannot run here at all (NOT_SUPPORTED:
  * say, no SQLite driver loads on this Node), which is one line and no help.
  */
-async function createBundled(bundled: BundledServer, name: string, args: readonly string[]): Promise<McpServer> {
+async function createBundled(
+  bundled: BundledServer,
+  name: string,
+  args: readonly string[],
+  shared: SharedServerOptions,
+): Promise<McpServer> {
   try {
-    return await bundled.create(args);
+    return await bundled.create(args, shared.secret === undefined ? undefined : shared);
   } catch (error) {
     if (error instanceof LocalError && error.code === 'NOT_SUPPORTED')
       throw new CliError(ExitCode.Error, `${name}: ${error.message}`);
@@ -256,7 +302,7 @@ async function redisStoreFor(
   url: string | undefined,
   ttl: number | undefined,
   io: Io,
-): Promise<{ store: ReturnType<typeof redisStore>; close: () => Promise<void> } | undefined> {
+): Promise<{ store: RedisStore; close: () => Promise<void> } | undefined> {
   if (url === undefined) return undefined;
   const redis = await import('mcpkit/redis');
   const store = redis.redisStore({ url, ...(ttl !== undefined && { sessionTtlMs: ttl }) });
@@ -290,7 +336,7 @@ async function serveOverHttp(
     port: number;
     host: string;
     auth: AuthArgs | undefined;
-    redis: string | undefined;
+    shared: { store: RedisStore; close: () => Promise<void> } | undefined;
     ttl: number | undefined;
   },
   io: Io,
@@ -298,7 +344,7 @@ async function serveOverHttp(
   // Loaded here: stdio serving never pays for the HTTP server.
   const { serveHttp } = await import('mcpkit/node');
   const auth = where.auth === undefined ? undefined : await authOptions(where.auth);
-  const shared = await redisStoreFor(where.redis, where.ttl, io);
+  const shared = where.shared;
   const handle = await serveHttp(server, {
     port: where.port,
     host: where.host,

@@ -38,6 +38,14 @@ export interface RedisStoreOptions {
 export interface RedisStore extends SharedStore {
   /** Resolves once connected (rejects if Redis cannot be reached within the connect timeout). */
   ready(): Promise<void>;
+  /**
+   * The secret every process behind this Redis shares (for the server's
+   * `secret`: `requestState` and pagination cursors then verify on any
+   * process). The first process to ask creates it, 32 random bytes in hex,
+   * with SET NX and no expiry, so it survives every process restart; delete
+   * the key (`<prefix>secret`) to rotate it. Rejects if Redis cannot be reached.
+   */
+  sharedSecret(): Promise<string>;
 }
 
 type Listener = (message: string) => void;
@@ -200,6 +208,16 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
         timeoutMs,
         `Redis at ${url}`,
       );
+    },
+    sharedSecret: async () => {
+      const key = `${prefix}secret`;
+      const fresh = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
+      // NX: the first process wins; everyone (the winner too) reads what is stored.
+      await client.set(key, fresh, 'NX');
+      const stored = await client.get(key);
+      if (stored === null || stored.length < 32)
+        throw new LocalError('PROTOCOL_VIOLATION', `Redis at ${url} has no usable shared secret under ${key}`);
+      return stored;
     },
     close: async () => {
       closed = true;

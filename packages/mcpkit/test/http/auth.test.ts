@@ -376,8 +376,16 @@ describe('older transports and batches', () => {
     const h = serve();
     const sse = (headers: Record<string, string>) =>
       h(new Request('http://localhost/sse', { headers: { accept: 'text/event-stream', ...headers } }));
-    expect((await sse({})).status).toBe(401);
-    const t = await token({ scope: 'mcp' });
+    const refused = await sse({});
+    expect(refused.status).toBe(401);
+    // The legacy endpoint is its own resource: its metadata, and tokens naming it (not /mcp).
+    expect(challenge(refused)['resource_metadata']).toBe('http://localhost/.well-known/oauth-protected-resource/sse');
+    const documented = await h(new Request('http://localhost/.well-known/oauth-protected-resource/sse'));
+    expect(((await documented.json()) as { resource: string }).resource).toBe('http://localhost/sse');
+    const forMcp = await sse(bearer(await token({ scope: 'mcp' })));
+    expect(forMcp.status).toBe(401);
+    expect(challenge(forMcp)['error']).toBe('invalid_token');
+    const t = await token({ scope: 'mcp', aud: 'http://localhost/sse' });
     const stream = await sse(bearer(t));
     expect(stream.status).toBe(200);
     const reader = new SseReader(stream);

@@ -34,6 +34,8 @@ export interface HandlerScope {
   readonly keepAlive: KeepAlive;
   /** The OAuth guard, when the server is protected. */
   readonly auth: AuthGuard | undefined;
+  /** The guard of the HTTP+SSE endpoint (`/sse` and its messages), its own resource. */
+  readonly legacyAuth: AuthGuard | undefined;
   /** Scale-out: the shared stores' side of this handler (absent: sessions live in this process only). */
   readonly shared: SharedHub | undefined;
 }

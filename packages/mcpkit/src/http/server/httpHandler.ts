@@ -10,7 +10,7 @@ import { JsonRpcErrorCode } from '../../jsonrpc/errorCodes.js';
 import { LocalError } from '../../jsonrpc/localError.js';
 import type { RequestId } from '../../jsonrpc/message.js';
 import { withAuth } from './auth/authedExchange.js';
-import { resolveAuth } from './auth/authOptions.js';
+import { legacySseAuth, resolveAuth } from './auth/authOptions.js';
 import { AuthGuard } from './auth/guard.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
 import type { HttpExchange } from './exchange.js';
@@ -39,6 +39,8 @@ export class McpHttpHandler {
   readonly keepAlive: KeepAlive;
   /** The OAuth guard, when `auth` is configured. */
   readonly auth: AuthGuard | undefined;
+  /** The OAuth guard of the HTTP+SSE endpoint (its own resource and metadata), when both are on. */
+  readonly legacyAuth: AuthGuard | undefined;
   /** What the steps share; private, since it holds the server's view (principals, tool schemas). */
   readonly #scope: HandlerScope;
   readonly #shared: SharedHub | undefined;
@@ -49,7 +51,10 @@ export class McpHttpHandler {
     this.options = resolveOptions(options);
     this.sessions = new SessionTable(this.options);
     this.keepAlive = new KeepAlive(this.options.keepAliveMs);
-    this.auth = options?.auth === undefined ? undefined : new AuthGuard(resolveAuth(options.auth));
+    const auth = options?.auth === undefined ? undefined : resolveAuth(options.auth);
+    this.auth = auth === undefined ? undefined : new AuthGuard(auth);
+    const { path, ssePath } = this.options;
+    this.legacyAuth = auth === undefined || ssePath === undefined ? undefined : new AuthGuard(legacySseAuth(auth, path, ssePath));
     const view: HttpServerView = serverViewOf(server);
     const store = this.options.store;
     this.#shared = store === undefined ? undefined : new SharedHub(store, this.sessions);
@@ -60,6 +65,7 @@ export class McpHttpHandler {
       sessions: this.sessions,
       keepAlive: this.keepAlive,
       auth: this.auth,
+      legacyAuth: this.legacyAuth,
       shared: this.#shared,
     };
   }
@@ -67,7 +73,13 @@ export class McpHttpHandler {
   /** True if `path` is one of the paths this handler serves. */
   serves(path: string): boolean {
     const o = this.options;
-    return path === o.path || path === o.ssePath || path === o.messagesPath || path === this.auth?.options.metadataPath;
+    return (
+      path === o.path ||
+      path === o.ssePath ||
+      path === o.messagesPath ||
+      path === this.auth?.options.metadataPath ||
+      path === this.legacyAuth?.options.metadataPath
+    );
   }
 
   /** Handles one exchange to the end; never rejects (an unexpected failure is a 500). */
@@ -105,8 +117,11 @@ export class McpHttpHandler {
   }
 
   async #dispatch(raw: HttpExchange): Promise<void> {
-    if (raw.path === this.auth?.options.metadataPath) {
-      this.#metadata(raw);
+    const documented = [this.auth, this.legacyAuth].find(
+      (guard) => guard !== undefined && raw.path === guard.options.metadataPath,
+    );
+    if (documented !== undefined) {
+      this.#metadata(raw, documented);
       return;
     }
     const cors = corsHeaders(raw, this.options);
@@ -138,7 +153,8 @@ export class McpHttpHandler {
       await step(this.#scope, exchange);
       return;
     }
-    const auth = await this.auth.authenticate(exchange);
+    const legacy = exchange.path === this.options.ssePath || exchange.path === this.options.messagesPath;
+    const auth = await (legacy ? (this.legacyAuth ?? this.auth) : this.auth).authenticate(exchange);
     if (auth instanceof HttpError) reject(exchange, auth);
     else await step(this.#scope, withAuth(exchange, auth));
   }
@@ -148,7 +164,7 @@ export class McpHttpHandler {
    * read it (browser clients discover the authorization server with it); the
    * `Host` check still applies.
    */
-  #metadata(exchange: HttpExchange): void {
+  #metadata(exchange: HttpExchange, guard: AuthGuard): void {
     const blocked = checkHost(exchange, this.options);
     if (blocked !== undefined) {
       reject(exchange, blocked);
@@ -163,7 +179,7 @@ export class McpHttpHandler {
       reject(exchange, HttpError.methodNotAllowed('GET'));
       return;
     }
-    const body = this.auth?.metadata ?? '{}';
+    const body = guard.metadata;
     exchange.respond(200, { ...cors, 'content-type': 'application/json', 'cache-control': 'max-age=300' }, body);
   }
 

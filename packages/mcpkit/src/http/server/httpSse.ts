@@ -135,7 +135,7 @@ export async function httpSsePost(scope: HandlerScope, exchange: HttpExchange): 
     reject(exchange, new HttpError(400, decoded.error.code, decoded.error.message), requestIdOf(body.value));
     return;
   }
-  const denied = scope.auth?.authorize(body.value, exchange.auth);
+  const denied = (scope.legacyAuth ?? scope.auth)?.authorize(body.value, exchange.auth);
   if (denied !== undefined) {
     reject(exchange, denied, requestIdOf(body.value));
     return;

@@ -112,6 +112,22 @@ export function resolveAuth(options: AuthOptions, resourceFallback?: string): Re
   };
 }
 
+/**
+ * The same protection for the legacy HTTP+SSE endpoint (2024-11-05): a client
+ * that connects to `ssePath` takes that URL as the resource, so it gets its
+ * own Protected Resource Metadata and audience. The resource is the main
+ * one with its last `path` segment(s) swapped for `ssePath` (keeping any
+ * prefix a proxy adds), or `ssePath` on the same origin. Tokens for one
+ * endpoint are refused at the other: audience checks stay exact.
+ */
+export function legacySseAuth(main: ResolvedAuth, path: string, ssePath: string): ResolvedAuth {
+  const url = new URL(main.resource);
+  const base = url.pathname.endsWith(path) ? url.pathname.slice(0, url.pathname.length - path.length) : '';
+  const resource = `${url.origin}${base}${ssePath}`;
+  const metadataPath = `${PROTECTED_RESOURCE_WELL_KNOWN}${base}${ssePath}`;
+  return { ...main, resource, metadataPath, metadataUrl: `${url.origin}${metadataPath}` };
+}
+
 /** Every scope the options name, once, in order of appearance. */
 function namedScopes(required: readonly string[], scopes: FeatureScopes): string[] {
   const all = new Set(required);

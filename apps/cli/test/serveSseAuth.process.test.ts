@@ -1,0 +1,108 @@
+// OAuth at the legacy HTTP+SSE endpoint: `mcpkit serve everything --http 0
+// --auth-server ISSUER` challenges `/sse` with Protected Resource Metadata
+// whose resource is `/sse`, `mcpkit call ... --sse` authorizes there (the
+// development authorization server approving by itself) and calls echo, and
+// the token it got, for `/sse`, is refused at `/mcp`: audiences stay exact.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_ENTRY } from '../../../test/support/harness.js';
+import { assertCliBuilt } from '../../../test/support/process.js';
+
+const children: ChildProcess[] = [];
+let dir: string;
+let env: NodeJS.ProcessEnv;
+
+function spawnCli(args: string[], extraEnv: NodeJS.ProcessEnv = {}): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...env, ...extraEnv },
+  });
+  children.push(child);
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (output += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (output += c));
+  return { child, output: () => output };
+}
+
+async function waitFor(read: () => string, pattern: RegExp): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const m = pattern.exec(read());
+    if (m !== null) return m[1]!;
+    if (Date.now() > deadline) throw new Error(`never saw ${String(pattern)} in: ${read()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+beforeAll(() => {
+  assertCliBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'mcpkit-sse-auth-'));
+  // The "browser" follows the authorization URL; the auto-approving server redirects to the CLI's loopback.
+  const browser = join(dir, 'browser.sh');
+  writeFileSync(browser, `#!/bin/sh\nexec "${process.execPath}" -e 'fetch(process.argv[1]).then((r) => r.text())' "$1"\n`);
+  chmodSync(browser, 0o755);
+  env = { PATH: process.env['PATH'], HOME: dir, MCPKIT_AUTH_FILE: join(dir, 'auth.json'), BROWSER: browser };
+});
+
+afterAll(async () => {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('OAuth at the HTTP+SSE endpoint (process)', () => {
+  it('challenges /sse with metadata for /sse, authorizes there, and keeps audiences apart', async () => {
+    const as = spawnCli(['auth-server', '--port', '0', '--auto-approve']);
+    const issuer = await waitFor(as.output, /listening (\S+)/);
+    const mcp = spawnCli(['serve', 'everything', '--http', '0', '--auth-server', issuer]);
+    const url = new URL(await waitFor(mcp.output, /serving everything on (\S+)/));
+    const sse = new URL('/sse', url);
+
+    const refused = await fetch(sse, { headers: { accept: 'text/event-stream' } });
+    expect(refused.status).toBe(401);
+    const challenge = refused.headers.get('www-authenticate') ?? '';
+    const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)?.[1];
+    expect(metadataUrl).toBe(`${url.origin}/.well-known/oauth-protected-resource/sse`);
+    const metadata = (await (await fetch(metadataUrl!)).json()) as { resource: string; authorization_servers: string[] };
+    expect(metadata).toMatchObject({ resource: sse.href, authorization_servers: [issuer] });
+    // The Streamable HTTP endpoint keeps its own.
+    const main = (await (await fetch(`${url.origin}/.well-known/oauth-protected-resource/mcp`)).json()) as { resource: string };
+    expect(main.resource).toBe(url.href);
+
+    const call = spawnCli(['call', 'echo', sse.href, '--sse', '--arg', 'message=over legacy SSE']);
+    const code = await new Promise<number | null>((resolve) => call.child.once('close', resolve));
+    expect(call.output()).toContain('over legacy SSE');
+    expect(code).toBe(0);
+
+    // The token names /sse: refused at /mcp (invalid_token), accepted at /sse.
+    const kept = JSON.parse(readFileSync(join(dir, 'auth.json'), 'utf8')) as {
+      servers: Record<string, { tokens: { accessToken: string } }>;
+    };
+    const token = Object.values(kept.servers)[0]?.tokens.accessToken;
+    expect(token).toMatch(/.{8,}/);
+    const atMcp = await fetch(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token!}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(atMcp.status).toBe(401);
+    expect(atMcp.headers.get('www-authenticate')).toContain('invalid_token');
+    const atSse = new AbortController();
+    const open = await fetch(sse, {
+      headers: { authorization: `Bearer ${token!}`, accept: 'text/event-stream' },
+      signal: atSse.signal,
+    });
+    expect(open.status).toBe(200);
+    atSse.abort();
+  }, 90_000);
+});
