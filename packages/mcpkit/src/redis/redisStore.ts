@@ -82,12 +82,14 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   const channels = new Map<string, Set<Listener>>();
   const failureListeners = new Set<(error: Error) => void>();
   let up = false;
+  let everUp = false;
   let closed = false;
 
   client.on('error', () => undefined);
   subscriber.on('error', () => undefined);
   client.on('ready', () => {
     up = true;
+    everUp = true;
     beat();
   });
   client.on('close', () => {
@@ -101,6 +103,35 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     if (listeners !== undefined) for (const l of [...listeners]) l(message);
   });
 
+  const ready = async (): Promise<void> => {
+    if (client.status === 'ready') return;
+    await withTimeout(
+      new Promise<void>((resolve) =>
+        client.once('ready', () => {
+          resolve();
+        }),
+      ),
+      timeoutMs,
+      `Redis at ${url}`,
+    );
+  };
+  /**
+   * The command connection. A process that starts serving before its first
+   * connection is made waits for it (bounded by `timeoutMs`) rather than
+   * failing its first requests; once connected, a lost connection fails
+   * commands at once (no offline queue), which is what turns an outage into
+   * a prompt 503 instead of a hang.
+   */
+  const firstConnection = new Promise<void>((resolve) => {
+    client.once('ready', () => {
+      resolve();
+    });
+  });
+  const redis = async (): Promise<Redis> => {
+    if (!everUp && !closed) await withTimeout(firstConnection, timeoutMs, `Redis at ${url}`);
+    return client;
+  };
+
   const beat = (): void => {
     if (up) client.set(`${prefix}n:${node}`, '1', 'PX', heartbeatMs * 3).catch(() => undefined);
   };
@@ -109,7 +140,7 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
 
   const bus: MessageBus = {
     publish: async (channel, message) => {
-      await client.publish(prefix + channel, message);
+      await (await redis()).publish(prefix + channel, message);
     },
     subscribe: async (channel, listener) => {
       const name = prefix + channel;
@@ -145,21 +176,23 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     bus,
     sessions: {
       save: async (id, record) => {
-        await client.set(sessionKey(id), JSON.stringify(record), 'PX', sessionTtlMs);
+        await (await redis()).set(sessionKey(id), JSON.stringify(record), 'PX', sessionTtlMs);
       },
       load: async (id) => {
-        const raw = await client.get(sessionKey(id));
+        const raw = await (await redis()).get(sessionKey(id));
         return raw === null ? undefined : (JSON.parse(raw) as SessionRecord);
       },
-      touch: async (id) => (await client.pexpire(sessionKey(id), sessionTtlMs)) === 1,
+      touch: async (id) => (await (await redis()).pexpire(sessionKey(id), sessionTtlMs)) === 1,
       remove: async (id) => {
-        await client.eval(REMOVE, 2, sessionKey(id), keysOf(id));
+        await (await redis()).eval(REMOVE, 2, sessionKey(id), keysOf(id));
       },
     },
     events: {
       append: async (session, stream, event: NewEvent, once) => {
         const key = streamKey(session, stream);
-        const seq = (await client.eval(
+        const seq = (await (
+          await redis()
+        ).eval(
           APPEND,
           4,
           key,
@@ -178,7 +211,7 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
         return seq < 0 ? undefined : seq;
       },
       after: async (session, stream, seq) => {
-        const entries = await client.xrange(streamKey(session, stream), '-', '+');
+        const entries = await (await redis()).xrange(streamKey(session, stream), '-', '+');
         const out: SharedEvent[] = [];
         for (const [, fields] of entries) {
           const event = fromFields(fields);
@@ -192,29 +225,18 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
           listener(published.stream, toEvent(published.seq, published.data, published.pending));
         }),
     },
-    alive: async (other) => other === node || (await client.exists(`${prefix}n:${other}`)) === 1,
+    alive: async (other) => other === node || (await (await redis()).exists(`${prefix}n:${other}`)) === 1,
     onFailure: (listener) => {
       failureListeners.add(listener);
       return () => failureListeners.delete(listener);
     },
-    ready: async () => {
-      if (client.status === 'ready') return;
-      await withTimeout(
-        new Promise<void>((resolve) =>
-          client.once('ready', () => {
-            resolve();
-          }),
-        ),
-        timeoutMs,
-        `Redis at ${url}`,
-      );
-    },
+    ready,
     sharedSecret: async () => {
       const key = `${prefix}secret`;
       const fresh = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
       // NX: the first process wins; everyone (the winner too) reads what is stored.
-      await client.set(key, fresh, 'NX');
-      const stored = await client.get(key);
+      await (await redis()).set(key, fresh, 'NX');
+      const stored = await (await redis()).get(key);
       if (stored === null || stored.length < 32)
         throw new LocalError('PROTOCOL_VIOLATION', `Redis at ${url} has no usable shared secret under ${key}`);
       return stored;

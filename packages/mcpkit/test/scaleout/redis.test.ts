@@ -9,6 +9,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/client/index.js';
+import { redisStore } from '../../src/redis/index.js';
 import { connectHttp } from '../../src/node/http/client/connect.js';
 import { RawSession } from './rawSession.js';
 import { freePort, HAVE_REDIS, RedisServer, roundRobin, startBackend, stopBackend, type Backend, type Proxy } from './cluster.js';
@@ -199,6 +200,23 @@ describe.skipIf(!HAVE_REDIS)('scale-out on Redis', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }),
     });
     expect(unknown.status).toBe(503);
+  });
+
+  it('a process started before Redis waits for its first connection; once connected, an outage fails at once', async () => {
+    const port = await freePort();
+    const store = redisStore({ url: `redis://127.0.0.1:${String(port)}`, connectTimeoutMs: 10_000 });
+    cleanups.push(() => store.close());
+    // Served before the connection exists: waits for it instead of failing (a 503 on a process's first requests).
+    const early = store.sessions.save('early', { snapshot: { protocolVersion: '2025-11-25' } as never });
+    await new Promise((r) => setTimeout(r, 200));
+    const own = await RedisServer.start(port);
+    cleanups.push(() => own.stop());
+    await early;
+    expect(await store.sessions.load('early')).toMatchObject({ snapshot: { protocolVersion: '2025-11-25' } });
+    await own.stop();
+    const started = Date.now();
+    await expect(store.sessions.load('early')).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(5000); // not the 10 s connect timeout
   });
 
   it('1,000 abandoned sessions expire and leave no keys; every key has an expiry', async () => {
