@@ -124,21 +124,41 @@ function clientScenarios(entry, wire) {
     .map(([, name]) => name);
 }
 
+/** `run` without blocking: resolves with the suite's exit status. */
+function runAsync(node, entry, argv, outDir) {
+  return new Promise((resolveStatus) => {
+    const child = spawn(node, [entry, ...argv, '-o', outDir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.once('close', (status) => {
+      if (args.has('--verbose')) process.stdout.write(output);
+      resolveStatus(status);
+    });
+  });
+}
+
 /**
- * Runs client scenarios one at a time (sse-retry measures reconnection delays)
- * with mcpkit's conformance client, and returns their verdicts. A scenario
- * also fails when the client exited non-zero or left no checks.
+ * Runs client scenarios with mcpkit's conformance client, `concurrency` at a
+ * time (1 where timing matters: sse-retry measures reconnection delays; the
+ * auth scenarios each start their own servers on free ports, so they run
+ * side by side), and returns their verdicts. A scenario also fails when the
+ * client exited non-zero or left no checks.
  */
-function runClientScenarios(entry, scenarios, extra, outDir) {
+async function runClientScenarios(entry, scenarios, extra, outDir, concurrency = 1) {
   const bin = join(root, 'apps', 'cli', 'dist', 'bin.js');
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`npm run build\` first`);
   // The suite splits the command on spaces: neither path may contain one.
   const command = `${process.execPath} ${bin} conformance-client`;
   const exits = new Map();
-  for (const scenario of scenarios) {
-    const r = run(node, entry, ['client', '--command', command, '--scenario', scenario, ...extra], outDir);
-    exits.set(scenario, r.status);
-  }
+  const queue = [...scenarios];
+  const worker = async () => {
+    for (let scenario = queue.shift(); scenario !== undefined; scenario = queue.shift()) {
+      const argv = ['client', '--command', command, '--scenario', scenario, ...extra];
+      exits.set(scenario, await runAsync(node, entry, argv, outDir));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
   const results = existsSync(outDir) ? verdicts(outDir) : new Map();
   for (const [scenario, status] of exits) {
     const v = results.get(scenario);
@@ -288,7 +308,7 @@ if (!args.has('--server-only') && !args.has('--auth-only')) {
       'client',
       '0.1.16',
       '2025-11-25',
-      runClientScenarios(v1Entry, v1Scenarios, [], join(work, 'client-0.1')),
+      await runClientScenarios(v1Entry, v1Scenarios, [], join(work, 'client-0.1')),
       expected.client,
     ),
   );
@@ -301,7 +321,7 @@ if (!args.has('--server-only') && !args.has('--auth-only')) {
         'client',
         '0.2.0-alpha.12',
         wire,
-        runClientScenarios(v2Entry, scenarios, ['--spec-version', wire], out),
+        await runClientScenarios(v2Entry, scenarios, ['--spec-version', wire], out),
         expected.client,
       ),
     );
@@ -313,6 +333,9 @@ if (!args.has('--server-only') && !args.has('--auth-only')) {
 // once). Lines, one per suite, wire and group: `client <suite> <wire> auth` (every auth/* a suite lists for that wire,
 // plus, on the 2025-11-25 line of 0.2.0-alpha.12, the two 2025-03-26 backcompat ones, which that suite runs only
 // without --spec-version), and `client <suite> extensions auth` (the auth extension scenarios, at their default wire).
+// Three at a time: each waits on its own local servers more than it computes (about 3.5 s wall, 1 s CPU).
+const AUTH_CONCURRENCY = 3;
+
 function authScenarios(entry, wire, extensions) {
   const argv = [entry, 'list', '--client', ...(wire === undefined ? [] : ['--spec-version', wire])];
   const r = spawnSync(node, argv, { cwd: root, encoding: 'utf8' });
@@ -324,18 +347,32 @@ function authScenarios(entry, wire, extensions) {
 if (!args.has('--server-only')) {
   const v1 = suiteEntry('conformance-0.1');
   const v1Auth = authScenarios(v1, undefined, false);
-  add(report('client', '0.1.16', '2025-11-25 auth', runClientScenarios(v1, v1Auth, [], join(work, 'auth-0.1')), expected.client));
+  add(
+    report(
+      'client',
+      '0.1.16',
+      '2025-11-25 auth',
+      await runClientScenarios(v1, v1Auth, [], join(work, 'auth-0.1'), AUTH_CONCURRENCY),
+      expected.client,
+    ),
+  );
   const v1Ext = authScenarios(v1, undefined, true);
   add(
-    report('client', '0.1.16', 'extensions auth', runClientScenarios(v1, v1Ext, [], join(work, 'auth-0.1-ext')), expected.client),
+    report(
+      'client',
+      '0.1.16',
+      'extensions auth',
+      await runClientScenarios(v1, v1Ext, [], join(work, 'auth-0.1-ext'), AUTH_CONCURRENCY),
+      expected.client,
+    ),
   );
   const v2 = suiteEntry('conformance-0.2');
   for (const wire of ['2025-11-25', '2026-07-28']) {
     const out = join(work, `auth-0.2-${wire}`);
-    const results = runClientScenarios(v2, authScenarios(v2, wire, false), ['--spec-version', wire], out);
+    const results = await runClientScenarios(v2, authScenarios(v2, wire, false), ['--spec-version', wire], out, AUTH_CONCURRENCY);
     if (wire === '2025-11-25') {
       const backcompat = authScenarios(v2, undefined, false).filter((s) => s.startsWith('auth/2025-03-26-'));
-      for (const [s, v] of runClientScenarios(v2, backcompat, [], `${out}-backcompat`)) results.set(s, v);
+      for (const [s, v] of await runClientScenarios(v2, backcompat, [], `${out}-backcompat`, AUTH_CONCURRENCY)) results.set(s, v);
     }
     add(report('client', '0.2.0-alpha.12', `${wire} auth`, results, expected.client));
   }
@@ -345,7 +382,7 @@ if (!args.has('--server-only')) {
       'client',
       '0.2.0-alpha.12',
       'extensions auth',
-      runClientScenarios(v2, v2Ext, [], join(work, 'auth-0.2-ext')),
+      await runClientScenarios(v2, v2Ext, [], join(work, 'auth-0.2-ext'), AUTH_CONCURRENCY),
       expected.client,
     ),
   );
