@@ -10,11 +10,12 @@
  * its servers and zod (tree-shaken: of its 95 files the servers need a few).
  * mcpkit stays an import of its own bundle (see `dependencies` below).
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
+import { chainSourceMaps, esmOutput } from './lib/rolldown.mjs';
 
 const cliDir = fileURLToPath(new URL('../apps/cli/', import.meta.url));
 const entry = join(cliDir, 'dist', 'bin.js');
@@ -46,20 +47,8 @@ const dependencies = {
   },
 };
 
-/** Hands each file's own source map (tsc's, or mcpkit's bundle's) to the bundler, so the maps reach the sources. */
-const chainMaps = {
-  name: 'chain-maps',
-  load(id) {
-    if (!id.endsWith('.js') || id.includes(`${join('node_modules', '')}`)) return null;
-    const mapFile = `${id}.map`;
-    if (!existsSync(mapFile)) return null;
-    const map = JSON.parse(readFileSync(mapFile, 'utf8'));
-    const from = dirname(id);
-    map.sources = map.sources.map((s) => join(from, map.sourceRoot ?? '', s));
-    delete map.sourceRoot;
-    return { code: readFileSync(id, 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/, ''), map };
-  },
-};
+/** Chains each file's own source map (tsc's, or mcpkit's bundle's); packages from node_modules load as they are. */
+const chainMaps = chainSourceMaps('chain-maps', (id) => !id.includes(`${join('node_modules', '')}`));
 
 /** Bundles the CLI; run after tsc and after mcpkit's own bundle (the CLI imports mcpkit through its exports). */
 export async function bundleCli() {
@@ -70,13 +59,7 @@ export async function bundleCli() {
     platform: 'node',
     plugins: [dependencies, chainMaps],
     logLevel: 'warn',
-    output: {
-      dir: out,
-      format: 'esm',
-      sourcemap: true,
-      entryFileNames: '[name].js',
-      chunkFileNames: 'chunks/[name]-[hash].js',
-    },
+    output: esmOutput(out),
   });
   const chunks = output.filter((o) => o.type === 'chunk');
   console.log(`bundle-cli: ${chunks.length} files in ${relative(process.cwd(), out)}`);

@@ -15,10 +15,11 @@
  * imports a `node:` module (the core must run in browsers and workers).
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import { bundleCli } from './bundle-cli.mjs';
+import { chainSourceMaps, esmOutput } from './lib/rolldown.mjs';
 
 const pkgDir = fileURLToPath(new URL('../packages/mcpkit/', import.meta.url));
 const dist = join(pkgDir, 'dist');
@@ -61,21 +62,8 @@ const NEUTRAL = [
 const dependencies = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
 const isExternal = (id) => id.startsWith('node:') || dependencies.some((d) => id === d || id.startsWith(`${d}/`));
 
-/** Hands tsc's source map to the bundler with each file, so the bundle's maps reach the TypeScript. */
-const chainTscMaps = {
-  name: 'chain-tsc-maps',
-  load(id) {
-    if (!id.startsWith(dist) || !id.endsWith('.js')) return null;
-    const code = readFileSync(id, 'utf8');
-    const mapFile = `${id}.map`;
-    if (!existsSync(mapFile)) return code;
-    const map = JSON.parse(readFileSync(mapFile, 'utf8'));
-    const from = dirname(id);
-    map.sources = map.sources.map((s) => join(from, map.sourceRoot ?? '', s));
-    delete map.sourceRoot;
-    return { code: code.replace(/\n\/\/# sourceMappingURL=.*$/, ''), map };
-  },
-};
+/** Chains tsc's source map of each compiled file, so the bundle's maps reach the TypeScript. */
+const chainTscMaps = chainSourceMaps('chain-tsc-maps', (id) => id.startsWith(dist));
 
 for (const file of Object.values(ENTRIES)) {
   if (!existsSync(join(dist, file))) throw new Error(`bundle: ${file} is missing: run tsc first`);
@@ -87,15 +75,10 @@ const { output } = await build({
   external: isExternal,
   plugins: [chainTscMaps],
   logLevel: 'warn',
-  output: {
-    dir: out,
-    format: 'esm',
-    sourcemap: true,
-    entryFileNames: '[name].js',
-    chunkFileNames: 'chunks/[name]-[hash].js',
+  output: esmOutput(out, {
     // The layers every entry shares go in one chunk: fewer files to load beats skipping a few unused functions.
     codeSplitting: { groups: [{ name: 'core', test: /[\\/]dist[\\/](jsonrpc|protocol|schema)[\\/]/ }] },
-  },
+  }),
 });
 
 // Every chunk's static imports, to follow from each neutral entry.

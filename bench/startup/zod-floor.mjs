@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { answer } from '../servers/raw-protocol.mjs';
+import { serveLines } from '../servers/raw-lines.mjs';
 
 const input = z.object({ message: z.string() });
 
@@ -15,24 +16,4 @@ function reply(msg) {
   return answer(msg);
 }
 
-let buffer = '';
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (chunk) => {
-  buffer += chunk;
-  let nl;
-  while ((nl = buffer.indexOf('\n')) !== -1) {
-    const line = buffer.slice(0, nl);
-    buffer = buffer.slice(nl + 1);
-    if (line.trim() === '') continue;
-    let msg;
-    try {
-      msg = JSON.parse(line);
-    } catch {
-      process.stdout.write('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}\n');
-      continue;
-    }
-    const out = reply(msg);
-    if (out !== undefined) process.stdout.write(`${JSON.stringify(out)}\n`);
-  }
-});
-process.stdin.on('end', () => process.exit(0));
+serveLines(reply);

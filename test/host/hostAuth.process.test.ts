@@ -7,7 +7,7 @@
  * whose authorization fails reported failed while the others keep working;
  * and `mcpkit chat --no-browser` printing the URL, then calling the tool.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,33 +18,15 @@ import type { HttpAuthorizer } from 'mcpkit/http';
 import { startFakeAnthropic } from '../../packages/mcpkit/test/host/fakes/fakeAnthropic.js';
 import { directed } from '../../packages/mcpkit/test/host/fakes/directedModel.js';
 import { CLI_ENTRY } from '../support/harness.js';
+import { startAuthServer, startProtectedEverything, type CliProcess } from '../support/authProcess.js';
 import { assertCliBuilt } from '../support/process.js';
 
-const children: ChildProcess[] = [];
+const processes: CliProcess[] = [];
 let scratch: string;
 let issuer: string;
 let url: string;
 /** A protected server whose authorization server does not answer. */
 let orphan: string;
-
-function spawnCli(args: string[]): () => string {
-  const child = spawn(process.execPath, [CLI_ENTRY, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => (output += c));
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (output += c));
-  return () => output;
-}
-
-async function waitFor(read: () => string, pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const m = pattern.exec(read());
-    if (m !== null) return m[1]!;
-    if (Date.now() > deadline) throw new Error(`never saw ${String(pattern)} in: ${read()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const http = (name: string, at: string, headers: Record<string, string> = {}): ServerConfig => ({
   name,
@@ -61,21 +43,19 @@ function follow(href: string): void {
 beforeAll(async () => {
   assertCliBuilt();
   scratch = mkdtempSync(join(tmpdir(), 'mcpkit-host-auth-'));
-  issuer = await waitFor(spawnCli(['auth-server', '--port', '0', '--auto-approve']), /listening (\S+)/);
-  url = await waitFor(spawnCli(['serve', 'everything', '--http', '0', '--auth-server', issuer]), /serving everything on (\S+)/);
-  orphan = await waitFor(
-    spawnCli(['serve', 'everything', '--http', '0', '--auth-server', 'http://127.0.0.1:9/']),
-    /serving everything on (\S+)/,
-  );
+  const as = await startAuthServer(['--auto-approve']);
+  processes.push(as);
+  issuer = as.issuer;
+  const guarded = await startProtectedEverything(issuer);
+  processes.push(guarded);
+  url = guarded.url.href;
+  const dead = await startProtectedEverything('http://127.0.0.1:9/');
+  processes.push(dead);
+  orphan = dead.url.href;
 }, 60_000);
 
 afterAll(async () => {
-  for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-  }
+  await Promise.all(processes.map((p) => p.stop()));
   rmSync(scratch, { recursive: true, force: true });
 });
 

@@ -2,7 +2,7 @@
 // directions and eras, a dead upstream, stdin closing, HTTP+SSE, the
 // translation for a stateless-only server, malformed input, a server process
 // that dies, cleanup of server processes, and usage errors.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import {
   Client as SdkClient,
@@ -15,6 +15,7 @@ import { McpServer } from 'mcpkit/server';
 import { StdioClientTransport } from 'mcpkit/stdio';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { startAuthServer } from '../../../test/support/authProcess.js';
 import { startHttpBridge } from '../../../test/support/bridgeProcess.js';
 import { FORM_ANSWER } from '../../../test/support/clientHandlers.js';
 import { CLI_ENTRY } from '../../../test/support/harness.js';
@@ -83,16 +84,6 @@ async function waitUntil(condition: () => boolean, what: string, timeoutMs = 10_
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function waitForMatch(read: () => string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const m = pattern.exec(read());
-    if (m?.[1] !== undefined) return m[1];
-    if (Date.now() > deadline) throw new Error(`never saw ${String(pattern)} in: ${read()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -261,20 +252,8 @@ describe('mcpkit bridge --http (process)', () => {
 
   it('asks for a token with --auth-server, as serve --http does, and serves a client that has one', async () => {
     // The development authorization server prints its issuer on stdout (not JSON-RPC: not a LinePeer).
-    const as = spawn(process.execPath, [
-      CLI_ENTRY,
-      'auth-server',
-      '--port',
-      '0',
-      '--client-id',
-      'machine',
-      '--client-secret',
-      'machine-secret',
-    ]);
-    cleanup.push(() => as.kill('SIGKILL'));
-    let asOutput = '';
-    as.stdout.setEncoding('utf8').on('data', (chunk: string) => (asOutput += chunk));
-    const issuer = await waitForMatch(() => asOutput, /listening (\S+)/);
+    const { issuer, stop } = await startAuthServer(['--client-id', 'machine', '--client-secret', 'machine-secret']);
+    cleanup.push(stop);
     const p = peer('bridge', '--http', '0', '--auth-server', issuer, '--', process.execPath, CLI_ENTRY, 'serve', 'everything');
     await p.stderrContains('(Ctrl-C to stop)', 15_000);
     const url = new URL(/ on (http:\/\/\S+)/.exec(p.stderr)?.[1] ?? '');

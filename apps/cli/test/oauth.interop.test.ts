@@ -4,7 +4,6 @@
 // PKCE, RFC 9207 iss, the resource parameter), the client credentials flow,
 // step-up on 403 insufficient_scope, and then the same through the command
 // line: `mcpkit auth-server` and `mcpkit serve everything --auth-server`.
-import { spawn, type ChildProcess } from 'node:child_process';
 import {
   Client,
   ClientCredentialsProvider,
@@ -20,8 +19,7 @@ import { jwtVerifier } from 'mcpkit/http';
 import { serveHttp, type HttpServerHandle } from 'mcpkit/node';
 import { McpServer } from 'mcpkit/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLI_ENTRY } from '../../../test/support/harness.js';
-import { assertCliBuilt } from '../../../test/support/process.js';
+import { startAuthServer, startProtectedEverything } from '../../../test/support/authProcess.js';
 import { createDevAuthServer } from '../src/authServer/devAuthServer.js';
 import { serveFetch, type FetchServer } from '../src/authServer/serveFetch.js';
 
@@ -194,37 +192,14 @@ describe.each([
 });
 
 describe('the command line', () => {
-  function spawnCli(args: string[]): { child: ChildProcess; output: () => string } {
-    const child = spawn(process.execPath, [CLI_ENTRY, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (output += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (output += c));
-    closers.push(async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
-      }
-    });
-    return { child, output: () => output };
-  }
-
-  async function waitFor(read: () => string, pattern: RegExp): Promise<string> {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const m = pattern.exec(read());
-      if (m !== null) return m[1]!;
-      if (Date.now() > deadline) throw new Error(`never saw ${String(pattern)} in: ${read()}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   it('mcpkit serve everything --auth-server protects the reference server', async () => {
-    assertCliBuilt();
-    const as = spawnCli(['auth-server', '--port', '0', '--client-id', 'machine', '--client-secret', 'machine-secret']);
-    const issuer = await waitFor(as.output, /listening (\S+)/);
+    const as = await startAuthServer(['--client-id', 'machine', '--client-secret', 'machine-secret']);
+    closers.push(() => as.stop());
+    const { issuer } = as;
     expect(as.output()).toContain('Never use it in production');
-    const mcp = spawnCli(['serve', 'everything', '--http', '0', '--auth-server', issuer]);
-    const url = await waitFor(mcp.output, /serving everything on (\S+)/);
+    const mcp = await startProtectedEverything(issuer);
+    closers.push(() => mcp.stop());
+    const { url } = mcp;
     const refused = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -239,7 +214,7 @@ describe('the command line', () => {
         clientSecret: 'machine-secret',
         expectedIssuer: issuer,
       });
-      await c.connect(new StreamableHTTPClientTransport(new URL(url), { authProvider: provider }));
+      await c.connect(new StreamableHTTPClientTransport(url, { authProvider: provider }));
       expect((await c.listTools()).tools.length).toBeGreaterThan(5);
       await c.close();
     }

@@ -3,39 +3,16 @@
 // whose resource is `/sse`, `mcpkit call ... --sse` authorizes there (the
 // development authorization server approving by itself) and calls echo, and
 // the token it got, for `/sse`, is refused at `/mcp`: audiences stay exact.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_ENTRY } from '../../../test/support/harness.js';
+import { spawnCli, startAuthServer, startProtectedEverything, type CliProcess } from '../../../test/support/authProcess.js';
 import { assertCliBuilt } from '../../../test/support/process.js';
 
-const children: ChildProcess[] = [];
+const processes: CliProcess[] = [];
 let dir: string;
 let env: NodeJS.ProcessEnv;
-
-function spawnCli(args: string[], extraEnv: NodeJS.ProcessEnv = {}): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...env, ...extraEnv },
-  });
-  children.push(child);
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => (output += c));
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (output += c));
-  return { child, output: () => output };
-}
-
-async function waitFor(read: () => string, pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const m = pattern.exec(read());
-    if (m !== null) return m[1]!;
-    if (Date.now() > deadline) throw new Error(`never saw ${String(pattern)} in: ${read()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 beforeAll(() => {
   assertCliBuilt();
@@ -48,20 +25,18 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
+  await Promise.all(processes.map((p) => p.stop()));
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('OAuth at the HTTP+SSE endpoint (process)', () => {
   it('challenges /sse with metadata for /sse, authorizes there, and keeps audiences apart', async () => {
-    const as = spawnCli(['auth-server', '--port', '0', '--auto-approve']);
-    const issuer = await waitFor(as.output, /listening (\S+)/);
-    const mcp = spawnCli(['serve', 'everything', '--http', '0', '--auth-server', issuer]);
-    const url = new URL(await waitFor(mcp.output, /serving everything on (\S+)/));
+    const as = await startAuthServer(['--auto-approve'], env);
+    processes.push(as);
+    const { issuer } = as;
+    const mcp = await startProtectedEverything(issuer, env);
+    processes.push(mcp);
+    const { url } = mcp;
     const sse = new URL('/sse', url);
 
     const refused = await fetch(sse, { headers: { accept: 'text/event-stream' } });
@@ -75,7 +50,8 @@ describe('OAuth at the HTTP+SSE endpoint (process)', () => {
     const main = (await (await fetch(`${url.origin}/.well-known/oauth-protected-resource/mcp`)).json()) as { resource: string };
     expect(main.resource).toBe(url.href);
 
-    const call = spawnCli(['call', 'echo', sse.href, '--sse', '--arg', 'message=over legacy SSE']);
+    const call = spawnCli(['call', 'echo', sse.href, '--sse', '--arg', 'message=over legacy SSE'], env);
+    processes.push(call);
     const code = await new Promise<number | null>((resolve) => call.child.once('close', resolve));
     expect(call.output()).toContain('over legacy SSE');
     expect(code).toBe(0);

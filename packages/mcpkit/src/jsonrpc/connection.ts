@@ -8,8 +8,8 @@
  */
 import { decode, decodeValue, encode, type DecodeFailure, type DecodeResult, type DecodedMessage } from './codec.js';
 import type { ConnectionOptions } from './connectionOptions.js';
-import { JsonRpcErrorCode } from './errorCodes.js';
-import { IncomingRequest, type IncomingHost } from './incoming.js';
+import { Inbound } from './inbound.js';
+import type { IncomingHost } from './incoming.js';
 import { LocalError } from './localError.js';
 import type {
   JsonRpcMessage,
@@ -35,7 +35,8 @@ export class Connection implements IncomingHost {
   readonly #options: ConnectionOptions;
   /** The requests this side sent and that are in flight; created with the first (see `Outgoing`). */
   #outgoing: Outgoing | undefined;
-  readonly #incoming = new Map<RequestId, IncomingRequest>();
+  /** The requests the peer sent that are being handled. */
+  readonly #inbound: Inbound;
   readonly #defaults: { readonly timeoutMs: number; readonly maxTotalTimeoutMs: number };
   #nextId = 0;
   #state: 'new' | 'open' | 'closed' = 'new';
@@ -44,6 +45,7 @@ export class Connection implements IncomingHost {
   constructor(transport: Transport, options: ConnectionOptions = {}) {
     this.#transport = transport;
     this.#options = options;
+    this.#inbound = new Inbound(this, options);
     this.#defaults = {
       timeoutMs: options.timeoutMs ?? 60_000,
       maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? Infinity,
@@ -184,7 +186,7 @@ export class Connection implements IncomingHost {
     info: MessageInfo | undefined,
   ): JsonRpcResponse | Promise<JsonRpcResponse | undefined> | undefined {
     if ('method' in message) {
-      if ('id' in message) return this.#handleRequest(message, info);
+      if ('id' in message) return this.#inbound.handle(message, info);
       this.#handleNotification(message, info);
       return undefined;
     }
@@ -268,56 +270,6 @@ export class Connection implements IncomingHost {
     }
   }
 
-  #handleRequest(
-    request: JsonRpcRequest,
-    info: MessageInfo | undefined,
-  ): JsonRpcResponse | Promise<JsonRpcResponse | undefined> | undefined {
-    const { id } = request;
-    if (this.#incoming.has(id)) {
-      return {
-        jsonrpc: '2.0',
-        id,
-        error: { code: JsonRpcErrorCode.InvalidRequest, message: `Request id ${JSON.stringify(id)} is already in use` },
-      };
-    }
-    const handler = this.#options.onRequest;
-    if (handler === undefined) {
-      return {
-        jsonrpc: '2.0',
-        id,
-        error: { code: JsonRpcErrorCode.MethodNotFound, message: `Method not found: ${request.method}` },
-      };
-    }
-    // The transport's signal (info.signal) is linked when the handler first reads its own: most never do,
-    // and on HTTP merely reading it costs an AbortController and a listener per request.
-    const incoming = new IncomingRequest(this, id, request.method, info);
-    this.#incoming.set(id, incoming);
-    let result: unknown;
-    try {
-      result = handler(request, incoming);
-    } catch (error) {
-      return this.#complete(incoming, undefined, error ?? new LocalError('PROTOCOL_VIOLATION', 'Handler threw undefined'));
-    }
-    if (isThenable(result)) {
-      return Promise.resolve(result).then(
-        (value) => this.#complete(incoming, value, undefined),
-        (error: unknown) =>
-          this.#complete(incoming, undefined, error ?? new LocalError('PROTOCOL_VIOLATION', 'Handler rejected without a reason')),
-      );
-    }
-    return this.#complete(incoming, result, undefined);
-  }
-
-  /** Ends a handled request; no response if it was cancelled (the peer is not waiting). */
-  #complete(incoming: IncomingRequest, value: unknown, error: unknown): JsonRpcResponse | undefined {
-    incoming.finish();
-    this.#incoming.delete(incoming.id);
-    if (incoming.cancelled) return undefined;
-    if (error === undefined) return { jsonrpc: '2.0', id: incoming.id, result: value === undefined ? null : value };
-    const rpcError = toRpcError(error, { exposeDetails: this.#options.exposeErrorDetails === true });
-    return { jsonrpc: '2.0', id: incoming.id, error: rpcError.toJSON() };
-  }
-
   #handleNotification(notification: JsonRpcNotification, info: MessageInfo | undefined): void {
     const { method } = notification;
     const progress = this.#options.progress;
@@ -332,11 +284,7 @@ export class Connection implements IncomingHost {
     const cancellation = this.#options.cancellation;
     if (cancellation !== undefined && method === cancellation.method) {
       const cancelled = cancellation.parse(notification.params);
-      const incoming = cancelled === undefined ? undefined : this.#incoming.get(cancelled.id);
-      if (incoming !== undefined) {
-        incoming.cancel(cancelled?.reason ?? 'Cancelled by the peer');
-        return;
-      }
+      if (cancelled !== undefined && this.#inbound.cancel(cancelled.id, cancelled.reason ?? 'Cancelled by the peer')) return;
       // Unknown or finished ids are passed on, like unmatched progress: the race with completion is normal.
     }
     try {
@@ -372,11 +320,10 @@ export class Connection implements IncomingHost {
     // Built only when someone is waiting: an Error captures a stack, and most
     // connections (one per stateless HTTP request) close with nothing pending.
     const outgoing = this.#outgoing;
-    if ((outgoing !== undefined && outgoing.size > 0) || this.#incoming.size > 0) {
+    if ((outgoing !== undefined && outgoing.size > 0) || this.#inbound.size > 0) {
       const reason = new LocalError('CONNECTION_CLOSED', 'Connection closed', { cause: error });
       outgoing?.failAll(reason);
-      for (const incoming of this.#incoming.values()) incoming.cancel(reason);
-      this.#incoming.clear();
+      this.#inbound.cancelAll(reason);
     }
     this.#options.onClose?.(error);
   }
@@ -398,8 +345,4 @@ function isEncodable(payload: JsonRpcPayload): boolean {
   } catch {
     return false;
   }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

@@ -3,7 +3,9 @@
  * request whose `_meta` names a revision is served statelessly (2026-07-28);
  * `initialize` starts a handshake-era session; anything else needs that
  * session. So one stdio process serves both eras, and the HTTP transport can
- * run one session per handshake client or per stateless request.
+ * run one session per handshake client or per stateless request. What a
+ * handshake-era session remembers, and the methods only it has, are in
+ * handshake.ts.
  *
  * @module
  */
@@ -19,16 +21,27 @@ import { mcpCancellation, mcpProgress } from '../protocol/conventions.js';
 import { META_PROTOCOL_VERSION } from '../protocol/meta.js';
 import { requestEntry } from '../protocol/methods.js';
 import type { RequestEntry } from '../protocol/methodTable.js';
-import type { ClientCapabilities, Implementation, LoggingLevel, Result, ServerCapabilities } from '../protocol/types/index.js';
-import { allowsBatch, negotiateHandshake, type Revision } from '../protocol/versions.js';
+import type { ClientCapabilities, Implementation, Result } from '../protocol/types/index.js';
+import { allowsBatch, type Revision } from '../protocol/versions.js';
 import type { SessionState } from './context.js';
+import {
+  fromSnapshot,
+  handshakeMethod,
+  HandshakeCaller,
+  openHandshake,
+  toSnapshot,
+  type Handshake,
+  type SessionSnapshot,
+} from './handshake.js';
 import type { ServerView } from './serverView.js';
 import { LiveChannel, NO_INPUT } from './inputs.js';
 import type { MethodHandler } from './middleware.js';
-import { isLogLevel, metaOf, RequestScope, type Caller } from './scope.js';
+import { metaOf, RequestScope, type Caller } from './scope.js';
 import { decorate, discover, listen, runWithReplay, statelessCaller, statelessRevisions } from './stateless.js';
 import { coreToolCall, extensionToolCall } from './tasks/taskCall.js';
 import { coreTaskMethod, extensionTaskMethod } from './tasks/taskMethods.js';
+
+export type { SessionSnapshot } from './handshake.js';
 
 /** How a session treats requests. */
 export type SessionMode =
@@ -62,71 +75,10 @@ export interface ConnectOptions {
   readonly serverEvents?: boolean;
 }
 
-/** What a handshake-era session negotiated and was told since: what another process needs to go on serving it. */
-export interface SessionSnapshot {
-  readonly revision: Revision;
-  readonly clientInfo?: Implementation;
-  readonly capabilities: ClientCapabilities;
-  readonly advertised: ServerCapabilities;
-  readonly logLevel?: LoggingLevel;
-  readonly initialized: boolean;
-  readonly subscriptions: readonly string[];
-}
-
 /** A server event, as {@link ServerSession.serverEvent} takes it. */
 export type SessionEvent =
   | { readonly kind: 'listChanged'; readonly list: 'tools' | 'prompts' | 'resources' }
   | { readonly kind: 'resourceUpdated'; readonly uri: string };
-
-/** What the client told the server at `initialize`. */
-interface Handshake {
-  readonly revision: Revision;
-  readonly clientInfo: Implementation | undefined;
-  readonly capabilities: ClientCapabilities;
-  /** What the server advertised in its answer: notifications are sent only for that. */
-  readonly advertised: ServerCapabilities;
-  logLevel: LoggingLevel | undefined;
-  initialized: boolean;
-  /** The URIs of `resources/subscribe`, created at the first. */
-  subscriptions: Set<string> | undefined;
-}
-
-/**
- * The caller of a handshake-era request. A class so that `session` (the
- * session's state map) is only created when a handler reads it: an HTTP
- * server keeps one session per client, and most never use it.
- */
-class HandshakeCaller implements Caller {
-  readonly era = 'handshake';
-  readonly revision: Revision;
-  readonly clientInfo: Implementation | undefined;
-  readonly clientCapabilities: ClientCapabilities;
-  readonly auth: unknown;
-  readonly logLevel: LoggingLevel | undefined;
-  readonly sessionId: string | undefined;
-  readonly notify: (method: string, params?: Record<string, unknown>) => void;
-  readonly #owner: ServerSession;
-
-  constructor(
-    owner: ServerSession,
-    hs: Handshake,
-    auth: unknown,
-    notify: (method: string, params?: Record<string, unknown>) => void,
-  ) {
-    this.#owner = owner;
-    this.revision = hs.revision;
-    this.clientInfo = hs.clientInfo;
-    this.clientCapabilities = hs.capabilities;
-    this.auth = auth;
-    this.logLevel = hs.logLevel;
-    this.sessionId = owner.sessionId;
-    this.notify = notify;
-  }
-
-  get session(): SessionState {
-    return this.#owner.state;
-  }
-}
 
 /** The server side of one connection. */
 export class ServerSession {
@@ -219,22 +171,18 @@ export class ServerSession {
   /** The handshake state, for another process to restore (undefined before `initialize`). */
   snapshot(): SessionSnapshot | undefined {
     const hs = this.#handshake;
-    if (hs === undefined) return undefined;
-    return {
-      revision: hs.revision,
-      ...(hs.clientInfo !== undefined && { clientInfo: hs.clientInfo }),
-      capabilities: hs.capabilities,
-      advertised: hs.advertised,
-      ...(hs.logLevel !== undefined && { logLevel: hs.logLevel }),
-      initialized: hs.initialized,
-      subscriptions: hs.subscriptions === undefined ? [] : [...hs.subscriptions],
-    };
+    return hs === undefined ? undefined : toSnapshot(hs);
   }
 
   /** Takes the state another process changed (scale-out). */
   applySnapshot(snapshot: SessionSnapshot): void {
     this.#handshake = fromSnapshot(snapshot);
   }
+
+  /** `#stateChanged`, bound once: the handshake-only methods call it after each change. */
+  readonly #shareState = (): void => {
+    this.#stateChanged();
+  };
 
   #stateChanged(): void {
     const onState = this.#onState;
@@ -329,7 +277,10 @@ export class ServerSession {
     this.#validate(entry, params);
     const caller = new HandshakeCaller(this, hs, rpc.info?.auth, this.#notifyOnSession);
     const scope = new RequestScope(rpc, caller, this.#server, new LiveChannel(rpc, hs.capabilities, hs.revision), meta);
-    const core = this.#handshakeMethod(method, hs) ?? this.#coreTasks(method, params, meta, caller, rpc) ?? this.#feature(method);
+    const core =
+      handshakeMethod(method, hs, this.#shareState) ??
+      this.#coreTasks(method, params, meta, caller, rpc) ??
+      this.#feature(method);
     return this.#server.run({ method, params }, scope, core);
   }
 
@@ -386,28 +337,8 @@ export class ServerSession {
     const entry = requestEntry('initialize');
     if (entry !== undefined) this.#validate(entry, params);
     if (this.#handshake !== undefined) throw RpcError.invalidRequest('Already initialized');
-    const requested = params['protocolVersion'] as string;
-    const revision = negotiateHandshake(requested, this.#server.revisions);
-    if (revision === undefined) {
-      throw RpcError.invalidParams(
-        `This server does not speak the initialize handshake; supported versions: ${statelessRevisions(this.#server).join(', ')}`,
-        {
-          supported: statelessRevisions(this.#server),
-          requested,
-        },
-      );
-    }
-    const capabilities = this.#server.capabilities(revision);
-    const handshake: Handshake = {
-      revision,
-      clientInfo: params['clientInfo'] as Implementation,
-      capabilities: params['capabilities'] as ClientCapabilities,
-      advertised: capabilities,
-      // A server that does not offer logging sends no log messages.
-      logLevel: capabilities.logging === undefined ? undefined : this.#server.defaultLogLevel,
-      initialized: false,
-      subscriptions: undefined,
-    };
+    const handshake = openHandshake(this.#server, params);
+    const { revision, advertised: capabilities } = handshake;
     const caller = new HandshakeCaller(this, handshake, rpc.info?.auth, this.#notifyOnSession);
     const core: MethodHandler = () => {
       // Checked again: another initialize may have finished while middleware ran.
@@ -433,36 +364,6 @@ export class ServerSession {
     return method.startsWith('tasks/') ? coreTaskMethod(this.#server, method, this, rpc) : undefined;
   }
 
-  /** The methods only the handshake era has. */
-  #handshakeMethod(method: string, hs: Handshake): MethodHandler | undefined {
-    switch (method) {
-      case 'ping':
-        return () => Promise.resolve({});
-      case 'logging/setLevel':
-        return ({ params }) => {
-          const level = params['level'];
-          if (!isLogLevel(level)) throw RpcError.invalidParams(`Unknown logging level: ${String(level)}`);
-          hs.logLevel = level;
-          this.#stateChanged();
-          return Promise.resolve({});
-        };
-      case 'resources/subscribe':
-        return ({ params }) => {
-          (hs.subscriptions ??= new Set()).add(params['uri'] as string);
-          this.#stateChanged();
-          return Promise.resolve({});
-        };
-      case 'resources/unsubscribe':
-        return ({ params }) => {
-          hs.subscriptions?.delete(params['uri'] as string);
-          this.#stateChanged();
-          return Promise.resolve({});
-        };
-      default:
-        return undefined;
-    }
-  }
-
   #onNotification(notification: JsonRpcNotification): void {
     if (notification.method === 'notifications/initialized') {
       if (this.#handshake !== undefined && !this.#handshake.initialized) {
@@ -473,16 +374,4 @@ export class ServerSession {
     }
     this.#server.clientNotification(notification.method, notification.params, this);
   }
-}
-
-function fromSnapshot(s: SessionSnapshot): Handshake {
-  return {
-    revision: s.revision,
-    clientInfo: s.clientInfo,
-    capabilities: s.capabilities,
-    advertised: s.advertised,
-    logLevel: s.logLevel,
-    initialized: s.initialized,
-    subscriptions: s.subscriptions.length === 0 ? undefined : new Set(s.subscriptions),
-  };
 }
