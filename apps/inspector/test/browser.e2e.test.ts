@@ -106,7 +106,7 @@ describe.skipIf(!present)('the inspector in Chromium', { timeout: 90_000 }, () =
     await wire.getByLabel('Search').fill('');
   });
 
-  it('keeps what a fast user types before the tool form has painted', async () => {
+  it('keeps what a fast user types before the tool form has painted, and through a list refresh', async () => {
     await page.getByRole('button', { name: 'Server', exact: true }).click();
     await page.getByRole('button', { name: 'Tools', exact: true }).click();
     const echo = page.getByRole('region', { name: 'Tool list' }).getByRole('button', { name: 'echo', exact: true });
@@ -136,6 +136,15 @@ describe.skipIf(!present)('the inspector in Chromium', { timeout: 90_000 }, () =
           });
         }),
     );
+    expect(await page.getByLabel('message', { exact: true }).inputValue()).toBe('typed before the first frame');
+    // Listing the tools again keeps the open form and what it holds.
+    const count = async (): Promise<number> =>
+      Number(/(\d+) messages/.exec(await textOf(page.getByRole('region', { name: 'Wire log' }).getByRole('status')))?.[1]);
+    const before = await count();
+    const listTools = page.getByRole('button', { name: 'List tools', exact: true });
+    await listTools.click();
+    await poll(count).toBeGreaterThanOrEqual(before + 2);
+    await poll(() => listTools.isEnabled()).toBe(true);
     expect(await page.getByLabel('message', { exact: true }).inputValue()).toBe('typed before the first frame');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await poll(() => outcome(page)).toContain('typed before the first frame');

@@ -119,15 +119,20 @@ function formKey(tool: Tool): string {
 export function ToolsView(): JSX.Element {
   const list = useRequest();
   const [chosen, setChosen] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    void list.run('tools/list');
-  }, []);
-  const tools = (list.result?.['tools'] ?? []) as Tool[];
+  // The last list received: a refresh keeps it (and the open form, with what
+  // was typed) until the new one arrives, instead of emptying the view.
+  const [tools, setTools] = useState<readonly Tool[]>([]);
+  const listTools = (): void => {
+    void list.run('tools/list').then((result) => {
+      if (result !== undefined) setTools((result['tools'] ?? []) as Tool[]);
+    });
+  };
+  useEffect(listTools, []);
   const tool = tools.find((t) => t.name === chosen);
   return (
     <div class="split">
       <div class="list" aria-label="Tool list" role="region">
-        <button type="button" onClick={() => void list.run('tools/list')}>
+        <button type="button" onClick={listTools} disabled={list.running}>
           List tools
         </button>
         {list.error === undefined ? null : <ErrorView error={list.error} />}
