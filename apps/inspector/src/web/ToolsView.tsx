@@ -28,11 +28,6 @@ function ToolForm({ tool }: { readonly tool: Tool }): JSX.Element {
   const [raw, setRaw] = useState<string | undefined>(undefined);
   const [problems, setProblems] = useState<string[]>([]);
   const call = useRequest();
-  useEffect(() => {
-    setDrafts(initialDrafts(fields));
-    setRaw(undefined);
-    setProblems([]);
-  }, [fields]);
   const run = (event: Event): void => {
     event.preventDefault();
     let args: Record<string, unknown>;
@@ -110,19 +105,34 @@ function ToolForm({ tool }: { readonly tool: Tool }): JSX.Element {
   );
 }
 
+/**
+ * The form's identity: a new form (fresh drafts) for another tool or a
+ * changed schema, the same one when a list refresh sends the tool again
+ * unchanged, so what the user typed stays. Resetting in an effect instead
+ * would run after the first paint and wipe a value typed before it.
+ */
+function formKey(tool: Tool): string {
+  return `${tool.name}\u0000${JSON.stringify(tool.inputSchema ?? null)}`;
+}
+
 /** The Tools view. */
 export function ToolsView(): JSX.Element {
   const list = useRequest();
   const [chosen, setChosen] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    void list.run('tools/list');
-  }, []);
-  const tools = (list.result?.['tools'] ?? []) as Tool[];
+  // The last list received: a refresh keeps it (and the open form, with what
+  // was typed) until the new one arrives, instead of emptying the view.
+  const [tools, setTools] = useState<readonly Tool[]>([]);
+  const listTools = (): void => {
+    void list.run('tools/list').then((result) => {
+      if (result !== undefined) setTools((result['tools'] ?? []) as Tool[]);
+    });
+  };
+  useEffect(listTools, []);
   const tool = tools.find((t) => t.name === chosen);
   return (
     <div class="split">
       <div class="list" aria-label="Tool list" role="region">
-        <button type="button" onClick={() => void list.run('tools/list')}>
+        <button type="button" onClick={listTools} disabled={list.running}>
           List tools
         </button>
         {list.error === undefined ? null : <ErrorView error={list.error} />}
@@ -143,7 +153,7 @@ export function ToolsView(): JSX.Element {
           ))}
         </ul>
       </div>
-      <div class="detail">{tool === undefined ? <p>Choose a tool.</p> : <ToolForm tool={tool} key={tool.name} />}</div>
+      <div class="detail">{tool === undefined ? <p>Choose a tool.</p> : <ToolForm tool={tool} key={formKey(tool)} />}</div>
     </div>
   );
 }
