@@ -71,7 +71,7 @@ describe.skipIf(!HAVE_REDIS)('tasks across Redis-backed processes', () => {
   afterAll(async () => {
     keys.disconnect();
     await redis.stop();
-  });
+  }, 60_000);
 
   it('2025-11-25 (mcpkit client): get, list and result from any process, elicitation inside a task', async () => {
     const { proxy } = await cluster(redis);
@@ -88,7 +88,7 @@ describe.skipIf(!HAVE_REDIS)('tasks across Redis-backed processes', () => {
       const asked = (await client.callTool({ name: 'ask' }, { task: true })) as TaskHandle;
       expect(text(await asked.result())).toMatch(/^hello Ada \(pid \d+\)$/);
     }
-  });
+  }, 60_000);
 
   it('2025-11-25: tasks/cancel at another process stops the handler on its process', async () => {
     const { proxy } = await cluster(redis);
@@ -105,7 +105,7 @@ describe.skipIf(!HAVE_REDIS)('tasks across Redis-backed processes', () => {
     for (let i = 0; i < 3; i++) expect((await call(session, 'tasks/get', { taskId }))['status']).toBe('cancelled');
     const again = await call(session, 'tasks/cancel', { taskId }).catch((e: unknown) => (e as { rpc?: Obj }).rpc);
     expect(again?.['code']).toBe(-32602);
-  });
+  }, 60_000);
 
   it('the process running a task is killed: the task ends failed with a clear message, tasks/result too', async () => {
     const { backends, proxy } = await cluster(redis);
@@ -125,7 +125,7 @@ describe.skipIf(!HAVE_REDIS)('tasks across Redis-backed processes', () => {
     const error = (await waiting) as Obj;
     expect(error['code']).toBe(-32603);
     expect(error['message']).toMatch(/process running the task stopped/);
-  });
+  }, 60_000);
 
   it('2026-07-28 extension: input answered and cancellation sent through other processes', async () => {
     const { proxy } = await cluster(redis);
@@ -139,7 +139,7 @@ describe.skipIf(!HAVE_REDIS)('tasks across Redis-backed processes', () => {
     await expect
       .poll(() => abortedEverywhere(session), { timeout: 10_000, interval: 200 })
       .toContain(`Task ${job.taskId} was cancelled`);
-  });
+  }, 60_000);
 
   it('task keys all have an expiry and are gone once the tasks expire', async () => {
     const { proxy } = await cluster(redis, ['--prefix', 'tk:']);
@@ -153,5 +153,5 @@ describe.skipIf(!HAVE_REDIS)('tasks across Redis-backed processes', () => {
     const ttls = await Promise.all(kept.map((k) => keys.pttl(k)));
     expect(kept.filter((_, i) => (ttls[i] ?? -1) <= 0)).toEqual([]);
     await expect.poll(async () => keys.keys('tk:t*'), { timeout: 15_000, interval: 250 }).toEqual([]);
-  });
+  }, 60_000);
 });
