@@ -13,7 +13,8 @@ import { MemoryShared } from '../../src/http/server/shared/memoryShared.js';
 import type { SharedStore } from '../../src/http/server/shared/sharedStore.js';
 import { createWebHandler, type WebHandler } from '../../src/http/server/webHandler.js';
 import { McpServer } from '../../src/server/server.js';
-import { deferred, expectRpcError, type Deferred } from '../helpers.js';
+import { deferred, expectRpcError, waitFor, type Deferred } from '../helpers.js';
+import { meta2026, rawPeer } from '../rawClient.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -206,5 +207,27 @@ describe('tasks across handlers sharing an in-memory store (2026-07-28 extension
     await mcp.tasks.cancel({ taskId: job.taskId });
     await expect.poll(() => runner(c).aborted.length, { timeout: 5000 }).toBe(1);
     expect((await job.get()).status).toBe('cancelled');
+  });
+
+  it('tells a subscription stream at another process of the task’s changes', async () => {
+    const c = cluster();
+    const mcp = await client(c, 'stateless');
+    const job = (await mcp.callTool({ name: 'job' }, { task: true })) as TaskHandle;
+    for (let i = 0; i < 3; i++) await job.get(); // every handler has served (and shared its tasks)
+    const other = c.nodes[(c.nodes.indexOf(runner(c)) + 1) % c.nodes.length] as Node;
+    const peer = await rawPeer(other.server);
+    const capabilities = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
+    const listen = peer.request('subscriptions/listen', {
+      notifications: { taskIds: [job.taskId] },
+      _meta: meta2026(capabilities),
+    });
+    void listen.catch(() => undefined);
+    await waitFor(() => peer.notifications.some((n) => n.method === 'notifications/subscriptions/acknowledged'));
+    runner(c).gate.resolve();
+    await waitFor(() => peer.notifications.some((n) => n.method === 'notifications/tasks'), 5000);
+    expect(peer.notifications.find((n) => n.method === 'notifications/tasks')?.params).toMatchObject({
+      taskId: job.taskId,
+      status: 'completed',
+    });
   });
 });
