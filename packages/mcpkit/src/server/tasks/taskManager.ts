@@ -16,7 +16,8 @@ import { RpcError, toRpcError } from '../../jsonrpc/rpcError.js';
 import type { TaskStatus } from '../../protocol/types/index.js';
 import { toBase64Url } from '../../protocol/base64.js';
 import type { TaskSession } from './taskSession.js';
-import { abortable, LiveTask, taskEnded } from './taskLive.js';
+import { LiveTask, taskEnded } from './taskLive.js';
+import { TaskWaiters } from './taskWaiters.js';
 import { isTerminal, MemoryTaskStore, type TaskFlavor, type TaskPatch, type TaskRecord, type TaskStore } from './taskStore.js';
 import { coreTask } from './taskWire.js';
 import { ORPHANED_TASK_MESSAGE, type TaskMessage, type TaskRemote } from './taskRemote.js';
@@ -96,7 +97,7 @@ export class TaskManager {
   readonly #defaultStore: boolean;
   #remote: TaskRemote | undefined;
   /** Who waits for a change of a task running elsewhere (`tasks/result`, `tasks/update`). */
-  readonly #wakers = new Map<string, Set<() => void>>();
+  readonly #waiters = new TaskWaiters();
   /** Extension: the default start of task-capable calls. */
   readonly start: TaskStart;
   /** Extension: the grace of `auto` starts, ms. */
@@ -159,7 +160,7 @@ export class TaskManager {
   /** Scale-out: another process changed a task. */
   changedElsewhere(record: TaskRecord): void {
     this.#sink.taskChanged(record);
-    this.#wake(record.taskId);
+    this.#waiters.wake(record.taskId);
   }
 
   /**
@@ -181,24 +182,7 @@ export class TaskManager {
 
   /** Resolves when task `taskId` changes in any process, or after `ms`; rejects when `signal` fires. */
   changed(taskId: string, ms: number, signal: AbortSignal): Promise<void> {
-    let wakers = this.#wakers.get(taskId);
-    if (wakers === undefined) this.#wakers.set(taskId, (wakers = new Set()));
-    const set = wakers;
-    let wake!: () => void;
-    const woken = new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        wake();
-      }, ms);
-      unref(timer);
-      wake = () => {
-        clearTimeout(timer);
-        set.delete(wake);
-        if (set.size === 0 && this.#wakers.get(taskId) === set) this.#wakers.delete(taskId);
-        resolve();
-      };
-    });
-    set.add(wake);
-    return abortable(woken, signal).finally(wake);
+    return this.#waiters.next(taskId, ms, signal);
   }
 
   /**
@@ -410,12 +394,7 @@ export class TaskManager {
   #changed(record: TaskRecord): void {
     this.#sink.taskChanged(record);
     this.#remote?.changed(record);
-    this.#wake(record.taskId);
-  }
-
-  #wake(taskId: string): void {
-    const wakers = this.#wakers.get(taskId);
-    if (wakers !== undefined) for (const wake of [...wakers]) wake();
+    this.#waiters.wake(record.taskId);
   }
 
   /** `record`, or `failed` if its handler ran in a process that stopped. */

@@ -35,11 +35,18 @@ function processes(n: number, options: { drop?: boolean } = {}): Process[] {
       alive: (node) => Promise.resolve(all[Number(node.slice(1))]?.alive === true),
       send: (node, message: TaskMessage) => {
         const target = all[Number(node.slice(1))];
-        if (options.drop !== true && target?.alive === true) queueMicrotask(() => { target.manager.receive(message); });
+        if (options.drop !== true && target?.alive === true)
+          queueMicrotask(() => {
+            target.manager.receive(message);
+          });
         return Promise.resolve();
       },
       changed: (record) => {
-        for (const other of all) if (other !== p && other.alive) queueMicrotask(() => { other.manager.changedElsewhere(record); });
+        for (const other of all)
+          if (other !== p && other.alive)
+            queueMicrotask(() => {
+              other.manager.changedElsewhere(record);
+            });
       },
     };
     expect(p.manager.share(store, remote)).toBe(true);
@@ -54,7 +61,12 @@ async function running(p: Process, flavor: 'core' | 'extension' = 'core') {
   const record = await created;
   p.manager.run(
     live,
-    () => new Promise((_resolve, reject) => { live.controller.signal.addEventListener('abort', () => { reject(new Error('stopped')); }); }),
+    () =>
+      new Promise((_resolve, reject) => {
+        live.controller.signal.addEventListener('abort', () => {
+          reject(new Error('stopped'));
+        });
+      }),
   );
   return { record, signal: live.controller.signal, live };
 }
