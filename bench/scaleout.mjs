@@ -9,7 +9,9 @@
  * Needs `redis-server` (started here on a free port, persistence off) and a
  * build (`npm run build`). Load: 8 clients (sessions, handshake era, mcpkit's
  * client), 8 calls in flight each, echo calls; server CPU is every server
- * process's own (`process.cpuUsage`), Redis's from `INFO cpu`.
+ * process's own (`process.cpuUsage`), Redis's from `INFO cpu`. Task round trips (a
+ * task-augmented `tools/call`, then `tasks/result`, which lands on another process
+ * behind the proxy) are measured the same way, a quarter as many.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -78,20 +80,26 @@ async function redisCpu(redis) {
   return (field('used_cpu_user') + field('used_cpu_sys')) * 1e6;
 }
 
-/** Runs `count` echo calls over the clients, INFLIGHT at a time each. */
-async function load(clients, count) {
+/** Runs `count` echo calls (or task round trips) over the clients, INFLIGHT at a time each. */
+async function load(clients, count, task = false) {
   let left = count;
+  const once = async (client) => {
+    if (!task) return client.callTool({ name: 'echo', arguments: { message: 'hello' } });
+    const handle = await client.callTool({ name: 'job', arguments: { message: 'hello' } }, { task: true });
+    return client.tasks.result({ taskId: handle.taskId });
+  };
   await Promise.all(
     clients.flatMap((client) =>
       Array.from({ length: INFLIGHT }, async () => {
-        while (left-- > 0) await client.callTool({ name: 'echo', arguments: { message: 'hello' } });
+        while (left-- > 0) await once(client);
       }),
     ),
   );
 }
 
 /** One configuration: `processes` servers (Redis-backed if `redis`), reached directly (one) or through the proxy. */
-async function measure({ processes, redis, proxy }) {
+async function measure({ processes, redis, proxy, task = false }) {
+  const calls = task ? CALLS / 4 : CALLS;
   const servers = await Promise.all(Array.from({ length: processes }, () => startServer(redis?.url)));
   const front = proxy ? await roundRobin(servers.map((s) => s.url)) : undefined;
   const url = front?.url ?? servers[0].url;
@@ -101,11 +109,11 @@ async function measure({ processes, redis, proxy }) {
     await client.connect(connectHttp(url));
     clients.push(client);
   }
-  await load(clients, WARM);
+  await load(clients, task ? WARM / 4 : WARM, task);
   const cpu0 = await Promise.all(servers.map((s) => s.cpu()));
   const r0 = await redisCpu(redis?.client);
   const t0 = process.hrtime.bigint();
-  await load(clients, CALLS);
+  await load(clients, calls, task);
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const cpu1 = await Promise.all(servers.map((s) => s.cpu()));
   const r1 = await redisCpu(redis?.client);
@@ -113,7 +121,7 @@ async function measure({ processes, redis, proxy }) {
   await front?.close();
   for (const s of servers) await s.stop();
   const serverCpu = cpu1.reduce((sum, c, i) => sum + c - cpu0[i], 0);
-  return { callsPerSecond: CALLS / seconds, serverCpuUs: serverCpu / CALLS, redisCpuUs: (r1 - r0) / CALLS };
+  return { callsPerSecond: calls / seconds, serverCpuUs: serverCpu / calls, redisCpuUs: (r1 - r0) / calls };
 }
 
 function median(values) {
@@ -148,6 +156,8 @@ await add('1 process, Redis-backed', { processes: 1, redis });
 await add('1 process, Redis-backed, through the proxy', { processes: 1, redis, proxy: true });
 await add('2 processes, Redis-backed, through the proxy', { processes: 2, redis, proxy: true });
 await add('3 processes, Redis-backed, through the proxy', { processes: 3, redis, proxy: true });
+await add('task round trips, 1 process, in memory (no Redis)', { processes: 1, task: true });
+await add('task round trips, 3 processes, Redis-backed, through the proxy', { processes: 3, redis, proxy: true, task: true });
 redis.client.disconnect();
 redisServer.child.kill('SIGKILL');
 
@@ -159,4 +169,5 @@ markdown += '| configuration | calls/s | server CPU/call (all processes) | Redis
 for (const r of rows)
   markdown += `| ${r.name} | ${r.callsPerSecond.toFixed(0)} | ${r.serverCpuUs.toFixed(1)} µs | ${r.redisCpuUs.toFixed(1)} µs |\n`;
 markdown += `\nRedis-backed server CPU per call: ${ratio.toFixed(2)}× the single process's (aim: at most 1.5×).\n`;
+markdown += `Task round trips: a task-augmented \`tools/call\` then \`tasks/result\` (2025-11-25), ${CALLS / 4} measured; per round trip.\n`;
 process.stdout.write(asJson ? `${JSON.stringify({ rows, ratio, markdown })}\n` : markdown);

@@ -14,6 +14,15 @@ server.tool(
   { name: 'echo', input: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } },
   ({ message }) => message,
 );
+// The same as a task: a task round trip is its `tools/call` and `tasks/result`.
+server.tool(
+  {
+    name: 'job',
+    execution: { taskSupport: 'optional' },
+    input: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+  },
+  ({ message }) => message,
+);
 const store = url === undefined ? undefined : redisStore({ url });
 await store?.ready();
 const handle = await serveHttp(server, { port: 0, ...(store && { store }) });

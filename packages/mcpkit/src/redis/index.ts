@@ -7,3 +7,4 @@
  * @module
  */
 export { redisStore, type ClientOptions, type RedisStore, type RedisStoreOptions } from './redisStore.js';
+export { redisTaskStore, type RedisTaskStoreOptions } from './redisTasks.js';

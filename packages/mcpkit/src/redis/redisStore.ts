@@ -13,6 +13,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 import type { MessageBus, NewEvent, SessionRecord, SharedEvent, SharedStore } from '../http/index.js';
 import { LocalError, type RequestId } from '../jsonrpc/index.js';
 import { APPEND, REMOVE } from './scripts.js';
+import { redisTaskStore } from './redisTasks.js';
 
 /** Options of {@link redisStore}. */
 export interface RedisStoreOptions {
@@ -30,6 +31,8 @@ export interface RedisStoreOptions {
   readonly heartbeatMs?: number;
   /** How long to wait for Redis to connect or a subscription to take, in ms (default 2000). */
   readonly connectTimeoutMs?: number;
+  /** The most live tasks one owner (principal or session) may have stored (default 10 000). */
+  readonly maxTasksPerOwner?: number;
   /** More options for the ioredis clients. */
   readonly redis?: ClientOptions;
 }
@@ -174,6 +177,10 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     node,
     sessionTtlMs,
     bus,
+    tasks: redisTaskStore(redis, {
+      prefix,
+      ...(options.maxTasksPerOwner !== undefined && { maxTasksPerOwner: options.maxTasksPerOwner }),
+    }),
     sessions: {
       save: async (id, record) => {
         await (await redis()).set(sessionKey(id), JSON.stringify(record), 'PX', sessionTtlMs);

@@ -32,7 +32,9 @@ export {
   type TaskOutcome,
   type TaskStart,
 } from './tasks/taskManager.js';
+export { ORPHANED_TASK_MESSAGE, type TaskMessage, type TaskRemote } from './tasks/taskRemote.js';
 export {
+  applyPatch,
   isTerminal,
   MemoryTaskStore,
   type MemoryTaskStoreOptions,

@@ -22,7 +22,7 @@ import { JSON_HEADERS } from '../wire/sse.js';
 export type Servable = McpServer<unknown>;
 
 /** What HTTP reads of a server beyond `connect` (through `serverViewOf`, not the public surface). */
-export type HttpServerView = Pick<ServerView, 'revisions' | 'tools' | 'principal' | 'subscribe' | 'relay'>;
+export type HttpServerView = Pick<ServerView, 'revisions' | 'tools' | 'principal' | 'subscribe' | 'relay' | 'tasks'>;
 
 /** Shared by the steps that handle requests. */
 export interface HandlerScope {

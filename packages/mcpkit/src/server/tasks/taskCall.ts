@@ -62,6 +62,8 @@ const sessionKeys = new WeakMap<TaskSession, string>();
 export function ownerOf(principal: string | undefined, session: TaskSession | undefined): string {
   if (principal !== undefined) return `p:${principal}`;
   if (session === undefined) return '';
+  // The same session in several processes (scale-out) must own the same tasks.
+  if (session.sessionId !== undefined) return `s:${session.sessionId}`;
   let key = sessionKeys.get(session);
   if (key === undefined) sessionKeys.set(session, (key = `s:${crypto.randomUUID()}`));
   return key;

@@ -40,7 +40,7 @@ export interface TaskMethodHost {
 
 async function find(host: TaskMethodHost, taskId: unknown, owner: string, flavor: TaskFlavor): Promise<TaskRecord> {
   const id = String(taskId);
-  const record = await host.tasks.store.get(id);
+  const record = await host.tasks.read(id);
   if (record === undefined || record.owner !== owner || record.flavor !== flavor) throw taskNotFound(id);
   return record;
 }
@@ -61,7 +61,7 @@ export function coreTaskMethod(
     case 'tasks/list':
       return async ({ params }, ctx): Promise<ListTasksResult> => {
         const owner = ownerOf(ctx.principal, session);
-        const mine = (await host.tasks.store.list(owner)).filter((r) => r.flavor === 'core');
+        const mine = (await host.tasks.list(owner)).filter((r) => r.flavor === 'core');
         const page = await paginate(mine, params['cursor'], host.pageSize, 'tasks', host.sealer);
         const tasks = page.items.map(coreTask);
         return page.nextCursor === undefined ? { tasks } : { tasks, nextCursor: page.nextCursor };
@@ -99,13 +99,8 @@ async function result(
         done();
       }
     } else {
-      // Running in another process (a shared store): poll it.
-      await abortable(
-        new Promise<void>((resolve) => {
-          setTimeout(resolve, record.pollIntervalMs);
-        }),
-        signal,
-      );
+      // Running in another process (a shared store): woken by its changes, polled at its interval.
+      await host.tasks.changed(taskId, record.pollIntervalMs, signal);
       record = await find(host, taskId, owner, 'core');
     }
   }
@@ -134,10 +129,14 @@ export function extensionTaskMethod(
     }
     const live = host.tasks.live(record.taskId);
     const responses = params['inputResponses'];
-    if (live !== undefined && isObject(responses)) {
+    if (!isObject(responses)) return {};
+    if (live !== undefined) {
       live.answer(responses);
       // Acknowledged once the store shows it: a tasks/get right after sees only what is still outstanding.
       await host.tasks.flush(live);
+    } else if (record.status === 'input_required') {
+      // Its handler runs in another process (scale-out): the answers go there.
+      await host.tasks.answerElsewhere(record, responses);
     }
     return {};
   };

@@ -12,6 +12,8 @@ import type { Connection } from '../../jsonrpc/connection.js';
 
 /** The session a task was created on, as the task sees it. */
 export interface TaskSession {
+  /** The session's id, where it has one (Streamable HTTP): its tasks are owned by it in every process. */
+  readonly sessionId?: string | undefined;
   /** The connection of the session. */
   readonly connection: Connection;
   /** Sends a notification unrelated to any request (the optional `notifications/tasks/status`). */

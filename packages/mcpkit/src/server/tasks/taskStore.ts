@@ -39,6 +39,8 @@ export interface TaskRecord {
   readonly result?: Readonly<Record<string, unknown>>;
   /** The JSON-RPC error the request ended with (status `failed`). */
   readonly error?: JsonRpcErrorObject;
+  /** Scale-out: the process running the handler (absent when tasks are not shared). */
+  readonly node?: string;
 }
 
 /** A change to a task; `undefined` removes an optional field. */

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { MemoryTaskStore } from '../../../server/tasks/taskStore.js';
 import type {
   MessageBus,
   NewEvent,
@@ -41,6 +42,7 @@ export class MemoryShared {
   readonly #once = new Set<string>();
   readonly #channels = new Map<string, Set<Listener>>();
   readonly #nodes = new Set<string>();
+  readonly #tasks = new MemoryTaskStore();
   #nextNode = 1;
 
   constructor(options: MemorySharedOptions = {}) {
@@ -90,6 +92,7 @@ export class MemoryShared {
       events,
       bus: this.#bus,
       sessionTtlMs: this.sessionTtlMs,
+      tasks: this.#tasks,
       alive: (other) => Promise.resolve(this.#nodes.has(other)),
       onFailure: () => () => undefined,
       close: () => {

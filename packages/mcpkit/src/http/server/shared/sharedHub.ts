@@ -19,6 +19,7 @@ import type { SessionTable } from '../sessionTable.js';
 import { SharedSession, type ReplicaHost } from './sharedSession.js';
 import { parseRoutedId } from './sharedIds.js';
 import type { SharedEventLog, SharedStore } from './sharedStore.js';
+import { shareTasks } from './sharedTasks.js';
 
 const CONTROL = 'control';
 const EVENTS = 'events';
@@ -37,7 +38,7 @@ interface Fanned {
 /** What the hub uses of its handler (a subset of its `HandlerScope`). */
 export interface HubScope {
   readonly server: McpServer<unknown>;
-  readonly view: Pick<ServerView, 'subscribe' | 'relay'>;
+  readonly view: Pick<ServerView, 'subscribe' | 'relay' | 'tasks'>;
   readonly keepAlive: KeepAlive;
   readonly options: { readonly retryMs: number };
 }
@@ -81,6 +82,8 @@ export class SharedHub implements ReplicaHost {
 
   async #subscribe(scope: HubScope): Promise<void> {
     const bus = this.store.bus;
+    const tasks = shareTasks(this.store, scope.view.tasks);
+    tasks.catch(() => undefined); // awaited below, after the other subscriptions
     this.#offs.push(
       scope.view.subscribe({
         listChanged: (list) => {
@@ -109,6 +112,7 @@ export class SharedHub implements ReplicaHost {
         this.#onEvent(m);
       }),
     );
+    this.#offs.push(...(await tasks));
   }
 
   /** Unsubscribes (the handler closes). */

@@ -11,6 +11,7 @@
  */
 import type { RequestId } from '../../../jsonrpc/message.js';
 import type { SessionSnapshot } from '../../../server/session.js';
+import type { TaskStore } from '../../../server/tasks/taskStore.js';
 
 /** What is kept of a handshake-era session. */
 export interface SessionRecord {
@@ -81,6 +82,8 @@ export interface SharedStore {
   readonly bus: MessageBus;
   /** How long an idle session lives, in ms. */
   readonly sessionTtlMs: number;
+  /** Tasks shared by the processes (`sharedTasks.ts`); absent: each server keeps its own. */
+  readonly tasks?: TaskStore;
   /** Whether process `node` is still running (it renews its own liveness while it runs). */
   alive(node: string): Promise<boolean>;
   /** Calls `listener` when the store becomes unreachable (requests that depend on it cannot finish); returns the remover. */
