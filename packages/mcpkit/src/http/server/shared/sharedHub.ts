@@ -19,6 +19,8 @@ import type { SessionTable } from '../sessionTable.js';
 import { SharedSession, type ReplicaHost } from './sharedSession.js';
 import { parseRoutedId } from './sharedIds.js';
 import type { SharedEventLog, SharedStore } from './sharedStore.js';
+import type { SharedLeases } from './sharedLeases.js';
+import { eventNotification } from './sessionFanout.js';
 
 const CONTROL = 'control';
 const EVENTS = 'events';
@@ -63,6 +65,10 @@ export class SharedHub implements ReplicaHost {
 
   get events(): SharedEventLog {
     return this.store.events;
+  }
+
+  get leases(): SharedLeases {
+    return this.store.leases;
   }
 
   /**
@@ -226,6 +232,8 @@ export class SharedHub implements ReplicaHost {
     if (this.#relaying) return;
     const fanned: Fanned = { from: this.node, tag: crypto.randomUUID(), event };
     this.store.bus.publish(EVENTS, JSON.stringify(fanned)).catch(() => undefined);
+    // Sessions with no replica anywhere get it too, from the store (same tag: each session once).
+    this.store.fanout.fanOut(event, eventNotification(event), fanned.tag).catch(() => undefined);
   }
 
   #onRouted(raw: string): void {

@@ -20,6 +20,8 @@ import { HttpError } from '../httpError.js';
 import { HttpSession, type SessionDeps } from '../httpSession.js';
 import { unref } from '../keepAlive.js';
 import type { SharedEvent, SharedEventLog } from './sharedStore.js';
+import type { SharedLeases } from './sharedLeases.js';
+import { StreamLease } from './streamLease.js';
 import { parseSharedEventId, routedId, type RoutedId } from './sharedIds.js';
 
 /** How often a follower of another process's stream checks that the process still runs, in ms. */
@@ -30,6 +32,8 @@ export interface ReplicaHost {
   /** This process's id. */
   readonly node: string;
   readonly events: SharedEventLog;
+  /** Who holds each session's GET stream, across processes. */
+  readonly leases: SharedLeases;
   /** Extends the session's shared lifetime (throttled). */
   touch(session: SharedSession): void;
   /** Routes the messages of a POST; returns what is left for this replica. */
@@ -49,7 +53,8 @@ export class SharedSession extends HttpSession {
   saving: Promise<void> | undefined;
   /** When the session store last extended its lifetime from here (ms since the epoch); undefined until it is saved. */
   lastTouch: number | undefined;
-  #followingStandalone = false;
+  /** GET streams of this session open here: at most one, except briefly while a resumption takes over. */
+  #standaloneStreams = 0;
 
   constructor(id: string, principal: string | undefined, deps: Omit<SessionDeps, 'store'>, hub: ReplicaHost) {
     super(id, principal, { ...deps, store: sharedAdapter(id, hub) });
@@ -97,7 +102,7 @@ export class SharedSession extends HttpSession {
     this.touch();
     this.#hub.touch(this);
     if (lastEventId === undefined) {
-      if (this.#followingStandalone) return HttpError.conflict('Conflict: this session already has a GET stream open');
+      if (this.#standaloneStreams > 0) return HttpError.conflict('Conflict: this session already has a GET stream open');
       return this.#follow(exchange, '0', undefined, undefined);
     }
     const parsed = parseSharedEventId(lastEventId);
@@ -138,9 +143,22 @@ export class SharedSession extends HttpSession {
     stream: string,
     afterSeq: number | undefined,
     owner: string | undefined,
-  ): Promise<undefined> {
+  ): Promise<HttpError | undefined> {
     const standalone = stream === '0';
-    if (standalone) this.#followingStandalone = true;
+    let lease: StreamLease | undefined;
+    if (standalone) {
+      // One GET stream per session across processes; a resumption takes it over (the client left the old one).
+      let taken: Awaited<ReturnType<typeof StreamLease.take>>;
+      try {
+        taken = await StreamLease.take(this.#hub, `g:${this.id}`, crypto.randomUUID(), afterSeq !== undefined);
+      } catch {
+        this.#unavailable(exchange);
+        return undefined;
+      }
+      if (!(taken instanceof StreamLease)) return HttpError.conflict('Conflict: this session already has a GET stream open');
+      lease = taken;
+      this.#standaloneStreams++;
+    }
     let last = afterSeq ?? 0;
     let pending: readonly RequestId[] | undefined;
     let buffered: SharedEvent[] | undefined = afterSeq === undefined ? undefined : [];
@@ -163,7 +181,8 @@ export class SharedSession extends HttpSession {
         else deliver(event);
       });
     } catch {
-      if (standalone) this.#followingStandalone = false;
+      if (standalone) this.#standaloneStreams--;
+      lease?.release();
       this.#unavailable(exchange);
       return undefined;
     }
@@ -182,10 +201,14 @@ export class SharedSession extends HttpSession {
       for (const event of live) deliver(event);
     }
     let watch: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
     const stop = (): void => {
+      if (stopped) return;
+      stopped = true;
       off();
       clearTimeout(watch);
-      if (standalone) this.#followingStandalone = false;
+      if (standalone) this.#standaloneStreams--;
+      lease?.release();
       this.touch();
     };
     if (ended) {
@@ -195,6 +218,11 @@ export class SharedSession extends HttpSession {
     }
     this.keepAlive.add(writer);
     writer.onClose(stop);
+    lease?.keep(() => {
+      // Another process took the stream over (the client resumed there): this connection is stale.
+      stop();
+      writer.end();
+    });
     if (owner !== undefined && owner !== this.#hub.node && !standalone) {
       const check = (): void => {
         watch = setTimeout(() => {
