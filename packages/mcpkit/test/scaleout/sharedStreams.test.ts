@@ -3,7 +3,8 @@
  * one per session across all of them (409 elsewhere, released on close,
  * never blocked by a process that died, taken over by a resumption), and
  * server events reaching a session that no live process holds a replica of
- * (kept in its log and replayed on resumption, each exactly once).
+ * (kept in its log, each exactly once, delivered by the next GET with or
+ * without Last-Event-ID).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EventReader, RawSession } from './rawSession.js';
@@ -111,7 +112,8 @@ describe.skipIf(!HAVE_REDIS)('the standalone stream across processes', () => {
     const busy = await openAt(b);
     await busy.request('tools/call', { name: 'touch', arguments: { uri: 'test://watched' } });
     await busy.request('tools/call', { name: 'grow', arguments: { name: 'grown1' } });
-    const resumed = await getStream(c, idle, '0_0');
+    // A first GET, without Last-Event-ID: what came while no stream was open is there.
+    const resumed = await getStream(c, idle);
     expect(resumed.status).toBe(200);
     const one = await resumed.reader?.next();
     const two = await resumed.reader?.next();
@@ -127,5 +129,20 @@ describe.skipIf(!HAVE_REDIS)('the standalone stream across processes', () => {
     const four = await resumed.reader?.next();
     expect([three?.id, three?.message]).toMatchObject(['0_3', { method: 'notifications/resources/updated' }]);
     expect([four?.id, four?.message]).toMatchObject(['0_4', { method: 'notifications/tools/list_changed' }]);
+    // The stream closes; what comes next reaches the next GET (no Last-Event-ID), and only that.
+    await resumed.reader?.cancel();
+    await busy.request('tools/call', { name: 'touch', arguments: { uri: 'test://watched' } });
+    let next: Awaited<ReturnType<typeof getStream>> = { status: 0, reader: undefined };
+    await expect
+      .poll(
+        async () => {
+          next = await getStream(b, idle);
+          return next.status;
+        },
+        { timeout: 15_000, interval: 200 },
+      )
+      .toBe(200);
+    const five = await next.reader?.next();
+    expect([five?.id, five?.message]).toMatchObject(['0_5', { method: 'notifications/resources/updated' }]);
   }, 40_000);
 });

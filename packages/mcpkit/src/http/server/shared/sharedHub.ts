@@ -71,6 +71,10 @@ export class SharedHub implements ReplicaHost {
     return this.store.leases;
   }
 
+  get sessionTtlMs(): number {
+    return this.store.sessionTtlMs;
+  }
+
   /**
    * Subscribes to the bus and to the server's events, once (again after a
    * failure). Requests do not wait for it: stateless ones need no shared state,

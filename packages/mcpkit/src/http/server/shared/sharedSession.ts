@@ -34,6 +34,8 @@ export interface ReplicaHost {
   readonly events: SharedEventLog;
   /** Who holds each session's GET stream, across processes. */
   readonly leases: SharedLeases;
+  /** How long an idle session lives, in ms (what a GET stream delivered is remembered as long). */
+  readonly sessionTtlMs: number;
   /** Extends the session's shared lifetime (throttled). */
   touch(session: SharedSession): void;
   /** Routes the messages of a POST; returns what is left for this replica. */
@@ -103,7 +105,7 @@ export class SharedSession extends HttpSession {
     this.#hub.touch(this);
     if (lastEventId === undefined) {
       if (this.#standaloneStreams > 0) return HttpError.conflict('Conflict: this session already has a GET stream open');
-      return this.#follow(exchange, '0', undefined, undefined);
+      return this.#follow(exchange, '0', undefined, undefined, false);
     }
     const parsed = parseSharedEventId(lastEventId);
     if (parsed === undefined) return HttpError.badRequest('Last-Event-ID names no stream of this session');
@@ -115,7 +117,7 @@ export class SharedSession extends HttpSession {
         return undefined;
       }
     }
-    return this.#follow(exchange, parsed.stream, parsed.seq, parsed.node);
+    return this.#follow(exchange, parsed.stream, parsed.seq, parsed.node, true);
   }
 
   override async end(): Promise<void> {
@@ -143,23 +145,29 @@ export class SharedSession extends HttpSession {
     stream: string,
     afterSeq: number | undefined,
     owner: string | undefined,
+    resuming: boolean,
   ): Promise<HttpError | undefined> {
     const standalone = stream === '0';
     let lease: StreamLease | undefined;
+    const cursorKey = `c:${this.id}`;
     if (standalone) {
       // One GET stream per session across processes; a resumption takes it over (the client left the old one).
-      let taken: Awaited<ReturnType<typeof StreamLease.take>>;
       try {
-        taken = await StreamLease.take(this.#hub, `g:${this.id}`, crypto.randomUUID(), afterSeq !== undefined);
+        const taken = await StreamLease.take(this.#hub, `g:${this.id}`, crypto.randomUUID(), resuming);
+        if (!(taken instanceof StreamLease)) return HttpError.conflict('Conflict: this session already has a GET stream open');
+        lease = taken;
+        // A new GET starts after what the session's last GET stream delivered (on any process), so what came
+        // while none was open reaches a client with no Last-Event-ID too (it never had a stream, or forgot it).
+        if (!resuming) afterSeq = Number((await this.#hub.leases.holder(cursorKey)) ?? '0') || 0;
       } catch {
+        lease?.release();
         this.#unavailable(exchange);
         return undefined;
       }
-      if (!(taken instanceof StreamLease)) return HttpError.conflict('Conflict: this session already has a GET stream open');
-      lease = taken;
       this.#standaloneStreams++;
     }
     let last = afterSeq ?? 0;
+    const start = last;
     let pending: readonly RequestId[] | undefined;
     let buffered: SharedEvent[] | undefined = afterSeq === undefined ? undefined : [];
     let ended = false;
@@ -208,6 +216,10 @@ export class SharedSession extends HttpSession {
       off();
       clearTimeout(watch);
       if (standalone) this.#standaloneStreams--;
+      // What this stream delivered, for the session's next GET (a crash skips this: the next GET may repeat some).
+      // Written before the lease is released, so the next holder reads it.
+      if (standalone && last > start)
+        this.#hub.leases.replace(cursorKey, String(last), this.#hub.sessionTtlMs).catch(() => undefined);
       lease?.release();
       this.touch();
     };
