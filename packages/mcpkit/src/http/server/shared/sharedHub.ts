@@ -289,8 +289,10 @@ export class SharedHub implements ReplicaHost {
   #failAll(): void {
     const error = HttpError.unavailable('Service Unavailable: the shared session store cannot be reached');
     for (const session of [...this.#sessions.values()]) {
+      // An HTTP+SSE session lives with its stream, not in the store: POSTs reaching this process still work.
+      if (!(session instanceof SharedSession)) continue;
       this.#sessions.delete(session.id);
-      if (session instanceof SharedSession) void session.close(error);
+      void session.close(error);
     }
   }
 }

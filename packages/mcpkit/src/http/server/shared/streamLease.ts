@@ -69,20 +69,24 @@ export class StreamLease {
     if (this.#released || this.#timer !== undefined) return;
     const next = (): void => {
       this.#timer = setTimeout(() => {
-        this.#host.leases.renew(this.key, this.holder, this.#ttlMs).then(
-          (held) => {
-            if (this.#released) return;
-            if (held) next();
-            else {
-              this.#released = true;
-              lost();
-            }
-          },
-          // The store is unreachable: the lease runs out by itself if this lasts; keep the stream meanwhile.
-          () => {
-            if (!this.#released) next();
-          },
-        );
+        this.#host.leases
+          .renew(this.key, this.holder, this.#ttlMs)
+          // Expired while the store was unreachable, say: taken again if no one else took it meanwhile.
+          .then(async (held) => held || (await this.#host.leases.acquire(this.key, this.holder, this.#ttlMs)) === this.holder)
+          .then(
+            (held) => {
+              if (this.#released) return;
+              if (held) next();
+              else {
+                this.#released = true;
+                lost();
+              }
+            },
+            // The store is unreachable: the lease runs out by itself if this lasts; keep the stream meanwhile.
+            () => {
+              if (!this.#released) next();
+            },
+          );
       }, this.#ttlMs / 3);
       unref(this.#timer);
     };
