@@ -73,18 +73,21 @@ return 1
 `;
 
 /**
- * Appends a notification to the standalone stream of every session in an
- * index set whose saved state still asks for it, once per session for a tag;
- * sessions that ended or no longer ask leave the set. KEYS: the index set.
- * ARGV: the key prefix, 'l' or 'r', the list or resource, the tag, the data,
- * max length, event lifetime in ms. Returns how many sessions got it.
+ * Appends a notification to the standalone stream of the sessions of one
+ * batch of an index set (SSCAN from a cursor) whose saved state still asks
+ * for it, once per session for a tag; sessions that ended or no longer ask
+ * leave the set. Batches keep Redis responsive while a large set is walked.
+ * KEYS: the index set. ARGV: the key prefix, 'l' or 'r', the list or
+ * resource, the tag, the data, max length, event lifetime in ms, the SSCAN
+ * cursor, the batch size. Returns { next cursor, how many got it }.
  */
 export const FANOUT = `
 local prefix = ARGV[1]
 local told = 0
 local now = redis.call('TIME')
 local oldest = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000) - tonumber(ARGV[7])
-for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+local scan = redis.call('SSCAN', KEYS[1], ARGV[8], 'COUNT', ARGV[9])
+for _, id in ipairs(scan[2]) do
   local raw = redis.call('GET', prefix .. 's:' .. id)
   local wants = false
   if raw then
@@ -114,5 +117,5 @@ for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
     told = told + 1
   end
 end
-return told
+return { scan[1], told }
 `;

@@ -52,6 +52,9 @@ export interface RedisStore extends SharedStore {
 
 type Listener = (message: string) => void;
 
+/** Sessions a fan-out script handles per call. */
+const FANOUT_BATCH = 200;
+
 /** The ioredis options this store passes on (the reply mapping is its own). */
 export type ClientOptions = Omit<RedisOptions, 'replyMapping'>;
 
@@ -182,20 +185,30 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   const fanout: SessionFanout = {
     fanOut: async (event, data, tag) => {
       const target = event.kind === 'listChanged' ? event.list : event.uri;
-      return (await (
-        await redis()
-      ).eval(
-        FANOUT,
-        1,
-        `${prefix}ix:${fanoutIndex(event)}`,
-        prefix,
-        event.kind === 'listChanged' ? 'l' : 'r',
-        target,
-        tag,
-        data,
-        maxLen,
-        String(eventTtlMs),
-      )) as number;
+      let cursor = '0';
+      let told = 0;
+      // The index is walked in batches (one script each), so a large one never blocks Redis for long.
+      do {
+        const [next, count] = (await (
+          await redis()
+        ).eval(
+          FANOUT,
+          1,
+          `${prefix}ix:${fanoutIndex(event)}`,
+          prefix,
+          event.kind === 'listChanged' ? 'l' : 'r',
+          target,
+          tag,
+          data,
+          maxLen,
+          String(eventTtlMs),
+          cursor,
+          String(FANOUT_BATCH),
+        )) as [string, number];
+        cursor = next;
+        told += count;
+      } while (cursor !== '0');
+      return told;
     },
   };
 
