@@ -6,6 +6,7 @@
  * (kept in its log, each exactly once, delivered by the next GET with or
  * without Last-Event-ID).
  */
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EventReader, RawSession } from './rawSession.js';
 import { HAVE_REDIS, RedisServer, startBackend, stopBackend, type Backend } from './cluster.js';
@@ -49,10 +50,13 @@ async function openAt(backend: Backend): Promise<RawSession> {
 
 describe.skipIf(!HAVE_REDIS)('the standalone stream across processes', () => {
   let redis: RedisServer;
+  let keys: Redis;
   beforeAll(async () => {
     redis = await RedisServer.start();
+    keys = new Redis(redis.url);
   });
   afterAll(async () => {
+    keys.disconnect();
     await redis.stop();
   });
 
@@ -129,19 +133,13 @@ describe.skipIf(!HAVE_REDIS)('the standalone stream across processes', () => {
     const four = await resumed.reader?.next();
     expect([three?.id, three?.message]).toMatchObject(['0_3', { method: 'notifications/resources/updated' }]);
     expect([four?.id, four?.message]).toMatchObject(['0_4', { method: 'notifications/tools/list_changed' }]);
-    // The stream closes; what comes next reaches the next GET (no Last-Event-ID), and only that.
+    // The stream closes (once its process has seen it close, its lease is gone); what comes next reaches the
+    // next GET, without Last-Event-ID, and only that.
     await resumed.reader?.cancel();
+    await expect.poll(() => keys.exists(`mcpkit:l:g:${idle.id}`), { timeout: 15_000, interval: 100 }).toBe(0);
     await busy.request('tools/call', { name: 'touch', arguments: { uri: 'test://watched' } });
-    let next: Awaited<ReturnType<typeof getStream>> = { status: 0, reader: undefined };
-    await expect
-      .poll(
-        async () => {
-          next = await getStream(b, idle);
-          return next.status;
-        },
-        { timeout: 15_000, interval: 200 },
-      )
-      .toBe(200);
+    const next = await getStream(b, idle);
+    expect(next.status).toBe(200);
     const five = await next.reader?.next();
     expect([five?.id, five?.message]).toMatchObject(['0_5', { method: 'notifications/resources/updated' }]);
   }, 40_000);
