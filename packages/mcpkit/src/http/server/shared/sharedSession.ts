@@ -24,6 +24,9 @@ import type { SharedLeases } from './sharedLeases.js';
 import { StreamLease } from './streamLease.js';
 import { parseSharedEventId, routedId, type RoutedId } from './sharedIds.js';
 
+/** Events a GET stream wrote this recently before it closed may not have reached the client, in ms. */
+const UNSURE_MS = 2000;
+
 /** How often a follower of another process's stream checks that the process still runs, in ms. */
 const LIVENESS_CHECK_MS = 1000;
 
@@ -167,7 +170,10 @@ export class SharedSession extends HttpSession {
       this.#standaloneStreams++;
     }
     let last = afterSeq ?? 0;
-    const start = last;
+    // What the next GET may skip: the events written before the last `UNSURE_MS` (those since may have gone
+    // into a connection that was already dropping; they come again rather than never).
+    let sure = last;
+    const recent: { readonly seq: number; readonly at: number }[] = [];
     let pending: readonly RequestId[] | undefined;
     let buffered: SharedEvent[] | undefined = afterSeq === undefined ? undefined : [];
     let ended = false;
@@ -175,6 +181,12 @@ export class SharedSession extends HttpSession {
       if (event.pending !== undefined) pending = event.pending;
       if (event.seq <= last || ended) return;
       last = event.seq;
+      if (standalone) {
+        const now = Date.now();
+        recent.push({ seq: event.seq, at: now });
+        while (recent.length > 0 && (recent[0] as { at: number }).at <= now - UNSURE_MS)
+          sure = (recent.shift() as { seq: number }).seq;
+      }
       writer.write(messageEvent(event.data, `${stream}_${String(event.seq)}`));
       if (!standalone && event.pending?.length === 0) {
         ended = true;
@@ -218,8 +230,12 @@ export class SharedSession extends HttpSession {
       if (standalone) this.#standaloneStreams--;
       // What this stream delivered, for the session's next GET (a crash skips this: the next GET may repeat some).
       // Written before the lease is released, so the next holder reads it.
-      if (standalone && last > start)
-        this.#hub.leases.replace(cursorKey, String(last), this.#hub.sessionTtlMs).catch(() => undefined);
+      if (standalone) {
+        const now = Date.now();
+        for (const r of recent) if (r.at <= now - UNSURE_MS) sure = r.seq;
+        if (sure > (afterSeq ?? 0))
+          this.#hub.leases.replace(cursorKey, String(sure), this.#hub.sessionTtlMs).catch(() => undefined);
+      }
       lease?.release();
       this.touch();
     };
