@@ -30,6 +30,8 @@ export type {
   SharedStore,
 } from './server/shared/sharedStore.js';
 export { MemoryShared, type MemorySharedOptions } from './server/shared/memoryShared.js';
+export { leaseHolder, leaseNode, type SharedLeases } from './server/shared/sharedLeases.js';
+export { eventNotification, fanoutIndex, fanoutIndexes, wantsEvent, type SessionFanout } from './server/shared/sessionFanout.js';
 export type { BodyRead, HttpExchange, HttpRequestInfo, HttpTransportInfo, StreamWriter } from './server/exchange.js';
 export { LOOPBACK_HOSTS } from './server/guards.js';
 // OAuth protection of the server side (the resource server of the spec's authorization).

@@ -14,6 +14,8 @@ import type { MessageBus, NewEvent, SessionRecord, SharedEvent, SharedStore } fr
 import { LocalError, type RequestId } from '../jsonrpc/index.js';
 import { APPEND, REMOVE } from './scripts.js';
 import { redisTaskStore } from './redisTasks.js';
+import { fanoutIndex, fanoutIndexes, type SessionFanout, type SharedLeases } from '../http/index.js';
+import { ACQUIRE, FANOUT, RELEASE, RENEW, REPLACE, SAVE, TOUCH } from './leaseScripts.js';
 
 /** Options of {@link redisStore}. */
 export interface RedisStoreOptions {
@@ -52,6 +54,9 @@ export interface RedisStore extends SharedStore {
 }
 
 type Listener = (message: string) => void;
+
+/** Sessions a fan-out script handles per call. */
+const FANOUT_BATCH = 200;
 
 /** The ioredis options this store passes on (the reply mapping is its own). */
 export type ClientOptions = Omit<RedisOptions, 'replyMapping'>;
@@ -169,6 +174,47 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     },
   };
 
+  const leaseKey = (key: string): string => `${prefix}l:${key}`;
+  const leases: SharedLeases = {
+    acquire: async (key, holder, ttlMs) => String(await (await redis()).eval(ACQUIRE, 1, leaseKey(key), holder, String(ttlMs))),
+    replace: async (key, holder, ttlMs, previous) =>
+      (await (await redis()).eval(REPLACE, 1, leaseKey(key), holder, String(ttlMs), previous ?? '')) === 1,
+    renew: async (key, holder, ttlMs) => (await (await redis()).eval(RENEW, 1, leaseKey(key), holder, String(ttlMs))) === 1,
+    release: async (key, holder) => {
+      await (await redis()).eval(RELEASE, 1, leaseKey(key), holder);
+    },
+    holder: async (key) => (await (await redis()).get(leaseKey(key))) ?? undefined,
+  };
+  const fanout: SessionFanout = {
+    fanOut: async (event, data, tag) => {
+      const target = event.kind === 'listChanged' ? event.list : event.uri;
+      let cursor = '0';
+      let told = 0;
+      // The index is walked in batches (one script each), so a large one never blocks Redis for long.
+      do {
+        const [next, count] = (await (
+          await redis()
+        ).eval(
+          FANOUT,
+          1,
+          `${prefix}ix:${fanoutIndex(event)}`,
+          prefix,
+          event.kind === 'listChanged' ? 'l' : 'r',
+          target,
+          tag,
+          data,
+          maxLen,
+          String(eventTtlMs),
+          cursor,
+          String(FANOUT_BATCH),
+        )) as [string, number];
+        cursor = next;
+        told += count;
+      } while (cursor !== '0');
+      return told;
+    },
+  };
+
   const sessionKey = (id: string): string => `${prefix}s:${id}`;
   const keysOf = (id: string): string => `${prefix}k:${id}`;
   const streamKey = (session: string, stream: string): string => `${prefix}e:${session}:${stream}`;
@@ -182,14 +228,18 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
       ...(options.maxTasksPerOwner !== undefined && { maxTasksPerOwner: options.maxTasksPerOwner }),
     }),
     sessions: {
+      // Indexed for fan-out (sessionFanout.ts) in the same script.
       save: async (id, record) => {
-        await (await redis()).set(sessionKey(id), JSON.stringify(record), 'PX', sessionTtlMs);
+        const indexes = fanoutIndexes(record.snapshot).map((ix) => `${prefix}ix:${ix}`);
+        await (
+          await redis()
+        ).eval(SAVE, 1 + indexes.length, sessionKey(id), ...indexes, id, JSON.stringify(record), String(sessionTtlMs));
       },
       load: async (id) => {
         const raw = await (await redis()).get(sessionKey(id));
         return raw === null ? undefined : (JSON.parse(raw) as SessionRecord);
       },
-      touch: async (id) => (await (await redis()).pexpire(sessionKey(id), sessionTtlMs)) === 1,
+      touch: async (id) => (await (await redis()).eval(TOUCH, 1, sessionKey(id), String(sessionTtlMs), prefix, id)) === 1,
       remove: async (id) => {
         await (await redis()).eval(REMOVE, 2, sessionKey(id), keysOf(id));
       },
@@ -232,6 +282,8 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
           listener(published.stream, toEvent(published.seq, published.data, published.pending));
         }),
     },
+    leases,
+    fanout,
     alive: async (other) => other === node || (await (await redis()).exists(`${prefix}n:${other}`)) === 1,
     onFailure: (listener) => {
       failureListeners.add(listener);

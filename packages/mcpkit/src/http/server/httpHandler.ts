@@ -20,7 +20,7 @@ import { reject, type HandlerScope, type HttpServerView, type Servable } from '.
 import { serverViewOf } from '../../server/viewOf.js';
 import { HttpError } from './httpError.js';
 import { HttpSession } from './httpSession.js';
-import { KeepAlive } from './keepAlive.js';
+import { KeepAlive, unref } from './keepAlive.js';
 import { httpSseOpen, httpSsePost } from './httpSse.js';
 import { resolveOptions, type HttpHandlerOptions, type ResolvedOptions } from './options.js';
 import { ENDPOINT_METHODS, sessionDelete, sessionGet } from './sessionRequests.js';
@@ -68,6 +68,14 @@ export class McpHttpHandler {
       legacyAuth: this.legacyAuth,
       shared: this.#shared,
     };
+    // Before the first request too: a server event raised meanwhile must reach the other processes' sessions.
+    // On a later turn, so the list changes of the server's own setup (announced a microtask after it) are not heard.
+    if (this.#shared !== undefined)
+      unref(
+        setTimeout(() => {
+          if (!this.#closed) this.#shared?.start(this.#scope);
+        }, 0),
+      );
   }
 
   /** True if `path` is one of the paths this handler serves. */

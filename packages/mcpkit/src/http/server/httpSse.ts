@@ -13,13 +13,15 @@ import { LocalError } from '../../jsonrpc/localError.js';
 import type { JsonRpcPayload } from '../../jsonrpc/message.js';
 import type { Transport, TransportSink } from '../../jsonrpc/transport.js';
 import { readJsonBody } from './body.js';
-import type { HttpExchange, StreamWriter } from './exchange.js';
+import type { HttpExchange, HttpRequestInfo, StreamWriter } from './exchange.js';
 import { checkContentType } from './guards.js';
 import { reject, requestIdOf, type HandlerScope } from './handlerScope.js';
 import { accepts, Header, MediaType } from '../wire/headers.js';
 import { HttpError } from './httpError.js';
 import { RequestView } from './requestView.js';
 import type { SessionEntry } from './sessionTable.js';
+import type { SharedHub } from './shared/sharedHub.js';
+import { SharedSse } from './shared/sharedSse.js';
 import { EventType, messageEvent, namedEvent, SSE_HEADERS } from '../wire/sse.js';
 
 const RESOLVED = Promise.resolve();
@@ -51,8 +53,13 @@ export class HttpSseSession implements Transport, SessionEntry {
 
   /** Hands a POSTed message to the server. */
   receive(message: object, exchange: HttpExchange): void {
+    this.receiveRouted(message, exchange.auth, exchange);
+  }
+
+  /** Hands the server a message POSTed here or at another process (scale-out). */
+  receiveRouted(message: object, auth: unknown, request: HttpRequestInfo): void {
     this.lastActive = Date.now();
-    this.#sink?.receive(message, { auth: exchange.auth, transport: new RequestView(exchange, this.id, undefined) });
+    this.#sink?.receive(message, { auth, transport: new RequestView(request, this.id, undefined) });
   }
 
   start(sink: TransportSink): Promise<void> {
@@ -82,6 +89,23 @@ export class HttpSseSession implements Transport, SessionEntry {
   }
 }
 
+/** The HTTP+SSE side of each handler's scale-out (one per hub). */
+const sharedSse = new WeakMap<SharedHub, SharedSse>();
+
+function sseOf(scope: HandlerScope): SharedSse | undefined {
+  const hub = scope.shared;
+  if (hub === undefined) return undefined;
+  let sse = sharedSse.get(hub);
+  if (sse === undefined) {
+    sse = new SharedSse(hub, (id) => {
+      const session = scope.sessions.get(id);
+      return session instanceof HttpSseSession && session.busy ? session : undefined;
+    });
+    sharedSse.set(hub, sse);
+  }
+  return sse;
+}
+
 /** `GET /sse`: opens a session and its stream, and announces the POST endpoint. */
 export async function httpSseOpen(scope: HandlerScope, exchange: HttpExchange): Promise<void> {
   const accept = exchange.header(Header.Accept);
@@ -94,10 +118,25 @@ export async function httpSseOpen(scope: HandlerScope, exchange: HttpExchange): 
     return;
   }
   const session = new HttpSseSession(crypto.randomUUID(), scope.view.principal(exchange.auth));
+  // Scale-out: the session id is claimed for this process, so POSTs landing elsewhere are sent here.
+  const shared = sseOf(scope);
+  let release: (() => void) | undefined;
+  if (shared !== undefined) {
+    try {
+      const lease = await shared.open(session.id, session.principal, () => void session.close());
+      release = () => {
+        lease.release();
+      };
+    } catch {
+      reject(exchange, HttpError.unavailable('Service Unavailable: the shared session store cannot be reached'));
+      return;
+    }
+  }
   await scope.server.connect(session, {
     sessionId: session.id,
     onClose: () => {
       scope.sessions.delete(session.id);
+      release?.();
     },
   });
   scope.sessions.add(session);
@@ -114,11 +153,23 @@ export async function httpSsePost(scope: HandlerScope, exchange: HttpExchange): 
     reject(exchange, HttpError.badRequest('Bad Request: the sessionId query parameter is required'));
     return;
   }
-  const session = scope.sessions.get(id);
+  const local = scope.sessions.get(id);
   const auth = scope.view.principal(exchange.auth);
-  if (!(session instanceof HttpSseSession) || !session.busy || (session.principal !== undefined && session.principal !== auth)) {
-    reject(exchange, HttpError.sessionNotFound());
-    return;
+  let session: HttpSseSession | { readonly node: string };
+  if (local instanceof HttpSseSession && local.busy) {
+    if (local.principal !== undefined && local.principal !== auth) {
+      reject(exchange, HttpError.sessionNotFound());
+      return;
+    }
+    session = local;
+  } else {
+    // Scale-out: the stream may be held by another process; the message goes there.
+    const located = await sseOf(scope)?.locate(id, auth);
+    if (located === undefined || located instanceof HttpError) {
+      reject(exchange, located ?? HttpError.sessionNotFound());
+      return;
+    }
+    session = located;
   }
   const refused = checkContentType(exchange);
   if (refused !== undefined) {
@@ -140,6 +191,14 @@ export async function httpSsePost(scope: HandlerScope, exchange: HttpExchange): 
     reject(exchange, denied, requestIdOf(body.value));
     return;
   }
-  session.receive(body.value as object, exchange);
+  if (session instanceof HttpSseSession) session.receive(body.value as object, exchange);
+  else {
+    try {
+      await sseOf(scope)?.forward(session.node, id, body.value as object, exchange);
+    } catch {
+      reject(exchange, HttpError.unavailable('Service Unavailable: the shared session store cannot be reached'));
+      return;
+    }
+  }
   exchange.respond(202, {});
 }

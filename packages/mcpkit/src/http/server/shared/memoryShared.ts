@@ -8,6 +8,8 @@
  * @module
  */
 import { MemoryTaskStore } from '../../../server/tasks/taskStore.js';
+import { wantsEvent } from './sessionFanout.js';
+import type { SharedLeases } from './sharedLeases.js';
 import type {
   MessageBus,
   NewEvent,
@@ -43,6 +45,7 @@ export class MemoryShared {
   readonly #channels = new Map<string, Set<Listener>>();
   readonly #nodes = new Set<string>();
   readonly #tasks = new MemoryTaskStore();
+  readonly #leases = new Map<string, { holder: string; expires: number }>();
   #nextNode = 1;
 
   constructor(options: MemorySharedOptions = {}) {
@@ -91,6 +94,19 @@ export class MemoryShared {
       sessions,
       events,
       bus: this.#bus,
+      leases: this.#leaseStore,
+      fanout: {
+        // In memory, a scan of the sessions (the Redis store keeps an index instead).
+        fanOut: (event, data, tag) => {
+          let told = 0;
+          for (const id of [...this.#sessions.keys()]) {
+            const kept = this.#live(id);
+            if (kept === undefined || !wantsEvent(kept.record.snapshot, event)) continue;
+            if (this.#append(id, '0', { data }, tag) !== undefined) told++;
+          }
+          return Promise.resolve(told);
+        },
+      },
       sessionTtlMs: this.sessionTtlMs,
       tasks: this.#tasks,
       alive: (other) => Promise.resolve(this.#nodes.has(other)),
@@ -129,6 +145,39 @@ export class MemoryShared {
     void this.#bus.publish(`ev:${session}`, JSON.stringify({ stream, event: stored }));
     return seq;
   }
+
+  #lease(key: string): string | undefined {
+    const lease = this.#leases.get(key);
+    if (lease !== undefined && lease.expires <= Date.now()) {
+      this.#leases.delete(key);
+      return undefined;
+    }
+    return lease?.holder;
+  }
+
+  readonly #leaseStore: SharedLeases = {
+    acquire: (key, holder, ttlMs) => {
+      const current = this.#lease(key);
+      if (current !== undefined) return Promise.resolve(current);
+      this.#leases.set(key, { holder, expires: Date.now() + ttlMs });
+      return Promise.resolve(holder);
+    },
+    replace: (key, holder, ttlMs, previous) => {
+      if (previous !== undefined && this.#lease(key) !== previous) return Promise.resolve(false);
+      this.#leases.set(key, { holder, expires: Date.now() + ttlMs });
+      return Promise.resolve(true);
+    },
+    renew: (key, holder, ttlMs) => {
+      if (this.#lease(key) !== holder) return Promise.resolve(false);
+      this.#leases.set(key, { holder, expires: Date.now() + ttlMs });
+      return Promise.resolve(true);
+    },
+    release: (key, holder) => {
+      if (this.#lease(key) === holder) this.#leases.delete(key);
+      return Promise.resolve();
+    },
+    holder: (key) => Promise.resolve(this.#lease(key)),
+  };
 
   readonly #bus: MessageBus = {
     publish: (channel, message) => {

@@ -20,6 +20,8 @@ import { SharedSession, type ReplicaHost } from './sharedSession.js';
 import { parseRoutedId } from './sharedIds.js';
 import type { SharedEventLog, SharedStore } from './sharedStore.js';
 import { shareTasks } from './sharedTasks.js';
+import type { SharedLeases } from './sharedLeases.js';
+import { eventNotification } from './sessionFanout.js';
 
 const CONTROL = 'control';
 const EVENTS = 'events';
@@ -64,6 +66,14 @@ export class SharedHub implements ReplicaHost {
 
   get events(): SharedEventLog {
     return this.store.events;
+  }
+
+  get leases(): SharedLeases {
+    return this.store.leases;
+  }
+
+  get sessionTtlMs(): number {
+    return this.store.sessionTtlMs;
   }
 
   /**
@@ -230,6 +240,8 @@ export class SharedHub implements ReplicaHost {
     if (this.#relaying) return;
     const fanned: Fanned = { from: this.node, tag: crypto.randomUUID(), event };
     this.store.bus.publish(EVENTS, JSON.stringify(fanned)).catch(() => undefined);
+    // Sessions with no replica anywhere get it too, from the store (same tag: each session once).
+    this.store.fanout.fanOut(event, eventNotification(event), fanned.tag).catch(() => undefined);
   }
 
   #onRouted(raw: string): void {
@@ -281,8 +293,10 @@ export class SharedHub implements ReplicaHost {
   #failAll(): void {
     const error = HttpError.unavailable('Service Unavailable: the shared session store cannot be reached');
     for (const session of [...this.#sessions.values()]) {
+      // An HTTP+SSE session lives with its stream, not in the store: POSTs reaching this process still work.
+      if (!(session instanceof SharedSession)) continue;
       this.#sessions.delete(session.id);
-      if (session instanceof SharedSession) void session.close(error);
+      void session.close(error);
     }
   }
 }

@@ -20,7 +20,12 @@ import { HttpError } from '../httpError.js';
 import { HttpSession, type SessionDeps } from '../httpSession.js';
 import { unref } from '../keepAlive.js';
 import type { SharedEvent, SharedEventLog } from './sharedStore.js';
+import type { SharedLeases } from './sharedLeases.js';
+import { StreamLease } from './streamLease.js';
 import { parseSharedEventId, routedId, type RoutedId } from './sharedIds.js';
+
+/** Events a GET stream wrote this recently before it closed may not have reached the client, in ms. */
+const UNSURE_MS = 2000;
 
 /** How often a follower of another process's stream checks that the process still runs, in ms. */
 const LIVENESS_CHECK_MS = 1000;
@@ -30,6 +35,10 @@ export interface ReplicaHost {
   /** This process's id. */
   readonly node: string;
   readonly events: SharedEventLog;
+  /** Who holds each session's GET stream, across processes. */
+  readonly leases: SharedLeases;
+  /** How long an idle session lives, in ms (what a GET stream delivered is remembered as long). */
+  readonly sessionTtlMs: number;
   /** Extends the session's shared lifetime (throttled). */
   touch(session: SharedSession): void;
   /** Routes the messages of a POST; returns what is left for this replica. */
@@ -49,7 +58,8 @@ export class SharedSession extends HttpSession {
   saving: Promise<void> | undefined;
   /** When the session store last extended its lifetime from here (ms since the epoch); undefined until it is saved. */
   lastTouch: number | undefined;
-  #followingStandalone = false;
+  /** GET streams of this session open here: at most one, except briefly while a resumption takes over. */
+  #standaloneStreams = 0;
 
   constructor(id: string, principal: string | undefined, deps: Omit<SessionDeps, 'store'>, hub: ReplicaHost) {
     super(id, principal, { ...deps, store: sharedAdapter(id, hub) });
@@ -97,8 +107,8 @@ export class SharedSession extends HttpSession {
     this.touch();
     this.#hub.touch(this);
     if (lastEventId === undefined) {
-      if (this.#followingStandalone) return HttpError.conflict('Conflict: this session already has a GET stream open');
-      return this.#follow(exchange, '0', undefined, undefined);
+      if (this.#standaloneStreams > 0) return HttpError.conflict('Conflict: this session already has a GET stream open');
+      return this.#follow(exchange, '0', undefined, undefined, false);
     }
     const parsed = parseSharedEventId(lastEventId);
     if (parsed === undefined) return HttpError.badRequest('Last-Event-ID names no stream of this session');
@@ -110,7 +120,7 @@ export class SharedSession extends HttpSession {
         return undefined;
       }
     }
-    return this.#follow(exchange, parsed.stream, parsed.seq, parsed.node);
+    return this.#follow(exchange, parsed.stream, parsed.seq, parsed.node, true);
   }
 
   override async end(): Promise<void> {
@@ -138,10 +148,32 @@ export class SharedSession extends HttpSession {
     stream: string,
     afterSeq: number | undefined,
     owner: string | undefined,
-  ): Promise<undefined> {
+    resuming: boolean,
+  ): Promise<HttpError | undefined> {
     const standalone = stream === '0';
-    if (standalone) this.#followingStandalone = true;
+    let lease: StreamLease | undefined;
+    const cursorKey = `c:${this.id}`;
+    if (standalone) {
+      // One GET stream per session across processes; a resumption takes it over (the client left the old one).
+      try {
+        const taken = await StreamLease.take(this.#hub, `g:${this.id}`, crypto.randomUUID(), resuming);
+        if (!(taken instanceof StreamLease)) return HttpError.conflict('Conflict: this session already has a GET stream open');
+        lease = taken;
+        // A new GET starts after what the session's last GET stream delivered (on any process), so what came
+        // while none was open reaches a client with no Last-Event-ID too (it never had a stream, or forgot it).
+        if (!resuming) afterSeq = Number((await this.#hub.leases.holder(cursorKey)) ?? '0') || 0;
+      } catch {
+        lease?.release();
+        this.#unavailable(exchange);
+        return undefined;
+      }
+      this.#standaloneStreams++;
+    }
     let last = afterSeq ?? 0;
+    // What the next GET may skip: the events written before the last `UNSURE_MS` (those since may have gone
+    // into a connection that was already dropping; they come again rather than never).
+    let sure = last;
+    const recent: { readonly seq: number; readonly at: number }[] = [];
     let pending: readonly RequestId[] | undefined;
     let buffered: SharedEvent[] | undefined = afterSeq === undefined ? undefined : [];
     let ended = false;
@@ -149,6 +181,12 @@ export class SharedSession extends HttpSession {
       if (event.pending !== undefined) pending = event.pending;
       if (event.seq <= last || ended) return;
       last = event.seq;
+      if (standalone) {
+        const now = Date.now();
+        recent.push({ seq: event.seq, at: now });
+        while (recent.length > 0 && (recent[0] as { at: number }).at <= now - UNSURE_MS)
+          sure = (recent.shift() as { seq: number }).seq;
+      }
       writer.write(messageEvent(event.data, `${stream}_${String(event.seq)}`));
       if (!standalone && event.pending?.length === 0) {
         ended = true;
@@ -163,7 +201,8 @@ export class SharedSession extends HttpSession {
         else deliver(event);
       });
     } catch {
-      if (standalone) this.#followingStandalone = false;
+      if (standalone) this.#standaloneStreams--;
+      lease?.release();
       this.#unavailable(exchange);
       return undefined;
     }
@@ -182,10 +221,22 @@ export class SharedSession extends HttpSession {
       for (const event of live) deliver(event);
     }
     let watch: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
     const stop = (): void => {
+      if (stopped) return;
+      stopped = true;
       off();
       clearTimeout(watch);
-      if (standalone) this.#followingStandalone = false;
+      if (standalone) this.#standaloneStreams--;
+      // What this stream delivered, for the session's next GET (a crash skips this: the next GET may repeat some).
+      // Written before the lease is released, so the next holder reads it.
+      if (standalone) {
+        const now = Date.now();
+        for (const r of recent) if (r.at <= now - UNSURE_MS) sure = r.seq;
+        if (sure > (afterSeq ?? 0))
+          this.#hub.leases.replace(cursorKey, String(sure), this.#hub.sessionTtlMs).catch(() => undefined);
+      }
+      lease?.release();
       this.touch();
     };
     if (ended) {
@@ -195,6 +246,11 @@ export class SharedSession extends HttpSession {
     }
     this.keepAlive.add(writer);
     writer.onClose(stop);
+    lease?.keep(() => {
+      // Another process took the stream over (the client resumed there): this connection is stale.
+      stop();
+      writer.end();
+    });
     if (owner !== undefined && owner !== this.#hub.node && !standalone) {
       const check = (): void => {
         watch = setTimeout(() => {

@@ -12,6 +12,8 @@
 import type { RequestId } from '../../../jsonrpc/message.js';
 import type { SessionSnapshot } from '../../../server/session.js';
 import type { TaskStore } from '../../../server/tasks/taskStore.js';
+import type { SessionFanout } from './sessionFanout.js';
+import type { SharedLeases } from './sharedLeases.js';
 
 /** What is kept of a handshake-era session. */
 export interface SessionRecord {
@@ -80,6 +82,10 @@ export interface SharedStore {
   readonly sessions: SessionStore;
   readonly events: SharedEventLog;
   readonly bus: MessageBus;
+  /** Who holds what every process must agree on (a session's GET stream, an HTTP+SSE session's stream). */
+  readonly leases: SharedLeases;
+  /** Server events for the sessions no process holds a replica of. */
+  readonly fanout: SessionFanout;
   /** How long an idle session lives, in ms. */
   readonly sessionTtlMs: number;
   /** Tasks shared by the processes (`sharedTasks.ts`); absent: each server keeps its own. */
