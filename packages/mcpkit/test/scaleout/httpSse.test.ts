@@ -7,24 +7,14 @@
  * unknown session (404 from every process), a holder that stopped (404), a
  * store that cannot be reached (503).
  */
-import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport as V1SseTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { McpClient } from '../../src/client/index.js';
+import { describe, expect, it } from 'vitest';
 import { SseClientTransport } from '../../src/node/http/client/connect.js';
-import { freePort, HAVE_REDIS, RedisServer, roundRobin, startBackend, stopBackend, type Backend, type Proxy } from './cluster.js';
+import { freePort, HAVE_REDIS, startBackend, stopBackend, type Backend } from './cluster.js';
+import { mcpkitCall, mcpkitClient, text, v1Call, v1Client, type Call } from './callers.js';
+import { cleanupAfterEach, useCluster } from './testBed.js';
 
 if (!HAVE_REDIS) console.warn('scale-out tests skipped: redis-server is not installed (apt-get install -y redis-server)');
-
-interface Outcome {
-  readonly content?: readonly unknown[];
-}
-const text = (result: Outcome): string => (result.content?.[0] as { text: string }).text;
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
 
 /** A raw HTTP+SSE stream, read event by event. */
 class RawSse {
@@ -77,25 +67,12 @@ const post = (url: string, body: object): Promise<Response> =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe.skipIf(!HAVE_REDIS)('HTTP+SSE through three processes, no sticky routing', () => {
-  let redis: RedisServer;
-  let backends: Backend[];
-  let proxy: Proxy;
-  beforeAll(async () => {
-    redis = await RedisServer.start();
-    backends = await Promise.all([0, 1, 2].map(() => startBackend(redis.url)));
-    proxy = await roundRobin(backends);
-  }, 60_000);
-  afterAll(async () => {
-    await proxy.close();
-    for (const b of backends) await stopBackend(b, 'SIGTERM');
-    await redis.stop();
-  });
+  const bed = useCluster();
+  const defer = cleanupAfterEach();
 
   /** The scenario, with any client: calls, elicitation and progress, their POSTs spread over the processes. */
-  async function scenario(
-    call: (name: string, args: object, onProgress?: (p: number) => void) => Promise<Outcome>,
-  ): Promise<void> {
-    const before = [...proxy.hits];
+  async function scenario(call: Call): Promise<void> {
+    const before = [...bed.proxy.hits];
     const pids = new Set<string>();
     for (let i = 0; i < 6; i++) {
       const reply = text(await call('echo', { text: `n${String(i)}` }));
@@ -110,59 +87,33 @@ describe.skipIf(!HAVE_REDIS)('HTTP+SSE through three processes, no sticky routin
     expect(text(await call('progress', { steps: 4, delayMs: 50 }, (p) => progress.push(p)))).toBe('done 4');
     expect(progress).toEqual([1, 2, 3, 4]);
     // The POSTs reached every process.
-    expect(proxy.hits.every((n, i) => n - (before[i] ?? 0) >= 3)).toBe(true);
+    expect(bed.proxy.hits.every((n, i) => n - (before[i] ?? 0) >= 3)).toBe(true);
   }
 
   it('the official v1 SSEClientTransport', async () => {
-    const client = new V1Client({ name: 'sdk-v1', version: '1.0.0' }, { capabilities: { elicitation: {} } });
-    client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { name: 'Grace' } }));
+    const client = v1Client();
     // eslint-disable-next-line @typescript-eslint/no-deprecated -- the transport of 2024-11-05 is what is tested
-    await client.connect(new V1SseTransport(new URL('/sse', proxy.url)));
-    cleanups.push(() => client.close());
-    await scenario(
-      (name, args, onProgress) =>
-        client.callTool({ name, arguments: args as Record<string, unknown> }, undefined, {
-          ...(onProgress && {
-            onprogress: (p: { progress: number }) => {
-              onProgress(p.progress);
-            },
-          }),
-        }) as Promise<Outcome>,
-    );
+    await client.connect(new V1SseTransport(new URL('/sse', bed.proxy.url)));
+    defer(() => client.close());
+    await scenario(v1Call(client));
   });
 
   it("mcpkit's SseClientTransport", async () => {
-    const client = new McpClient({
-      name: 'mcpkit',
-      version: '1.0.0',
-      era: 'handshake',
-      handlers: { elicitation: { form: () => ({ action: 'accept', content: { name: 'Grace' } }) } },
-    });
-    await client.connect(new SseClientTransport({ url: new URL('/sse', proxy.url) }));
-    cleanups.push(() => client.close());
-    await scenario((name, args, onProgress) =>
-      client.callTool(
-        { name, arguments: args as Record<string, unknown> },
-        {
-          ...(onProgress && {
-            onProgress: (p: { progress: number }) => {
-              onProgress(p.progress);
-            },
-          }),
-        },
-      ),
-    );
+    const client = mcpkitClient();
+    await client.connect(new SseClientTransport({ url: new URL('/sse', bed.proxy.url) }));
+    defer(() => client.close());
+    await scenario(mcpkitCall(client));
   });
 
   it('an unknown session is 404 from every process; a bad body is 400 wherever it lands', async () => {
-    const messages = new URL('/messages?sessionId=no-such-session', proxy.url).href;
+    const messages = new URL('/messages?sessionId=no-such-session', bed.proxy.url).href;
     for (let i = 0; i < 3; i++) {
       const response = await post(messages, { jsonrpc: '2.0', id: 1, method: 'ping' });
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({ error: { message: expect.stringMatching(/Session not found/) as unknown } });
     }
-    const { endpoint, sse } = await openRaw(proxy.url);
-    cleanups.push(() => sse.cancel());
+    const { endpoint, sse } = await openRaw(bed.proxy.url);
+    defer(() => sse.cancel());
     for (let i = 0; i < 3; i++) {
       const response = await fetch(endpoint, {
         method: 'POST',
@@ -175,11 +126,11 @@ describe.skipIf(!HAVE_REDIS)('HTTP+SSE through three processes, no sticky routin
   });
 
   it('a session whose process stopped is 404 wherever its POST lands', async () => {
-    const own = await Promise.all([0, 1].map(() => startBackend(redis.url)));
-    for (const b of own) cleanups.push(() => stopBackend(b, 'SIGTERM'));
+    const own = await Promise.all([0, 1].map(() => startBackend(bed.redis.url)));
+    for (const b of own) defer(() => stopBackend(b, 'SIGTERM'));
     const [holder, other] = own as [Backend, Backend];
     const { endpoint, sse } = await openRaw(holder.url);
-    cleanups.push(() => sse.cancel().catch(() => undefined));
+    defer(() => sse.cancel().catch(() => undefined));
     const elsewhere = new URL(new URL(endpoint).pathname + new URL(endpoint).search, other.url).href;
     const init = {
       jsonrpc: '2.0',
@@ -205,7 +156,7 @@ describe.skipIf(!HAVE_REDIS)('HTTP+SSE through three processes, no sticky routin
   it('a store that cannot be reached: 503 for the stream and for POSTs', async () => {
     const nowhere = `redis://127.0.0.1:${String(await freePort())}`;
     const lost = await startBackend(nowhere);
-    cleanups.push(() => stopBackend(lost, 'SIGTERM'));
+    defer(() => stopBackend(lost, 'SIGTERM'));
     const stream = await fetch(new URL('/sse', lost.url), { headers: { accept: 'text/event-stream' } });
     expect(stream.status).toBe(503);
     await stream.text();

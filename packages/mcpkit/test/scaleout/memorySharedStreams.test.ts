@@ -9,7 +9,7 @@ import { SseClientTransport } from '../../src/http/client/sseClientTransport.js'
 import { MemoryShared } from '../../src/http/server/shared/memoryShared.js';
 import { createWebHandler, type WebHandler } from '../../src/http/server/webHandler.js';
 import { makeFixture, type Fixture } from '../http/fixture.js';
-import { EventReader } from './rawSession.js';
+import { EventReader, INITIALIZE_BODY, INITIALIZE_HEADERS } from './rawSession.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -32,16 +32,7 @@ function cluster(size = 3): { shared: MemoryShared; fixtures: Fixture[]; handler
 /** Opens a handshake-era session at `handler`; returns its id. */
 async function open(handler: WebHandler): Promise<string> {
   const response = await handler(
-    new Request(`${BASE}/mcp`, {
-      method: 'POST',
-      headers: { accept: ACCEPT, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 0,
-        method: 'initialize',
-        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-      }),
-    }),
+    new Request(`${BASE}/mcp`, { method: 'POST', headers: INITIALIZE_HEADERS, body: INITIALIZE_BODY }),
   );
   expect(response.status).toBe(200);
   await response.text();

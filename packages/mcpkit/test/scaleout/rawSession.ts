@@ -6,6 +6,15 @@
  */
 const ACCEPT = 'application/json, text/event-stream';
 
+/** A raw handshake-era `initialize` POST (2025-11-25): its headers and body. */
+export const INITIALIZE_HEADERS: Readonly<Record<string, string>> = { accept: ACCEPT, 'content-type': 'application/json' };
+export const INITIALIZE_BODY: string = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
+
 /** One SSE event with data. */
 export interface RawEvent {
   readonly id: string | undefined;
@@ -64,13 +73,8 @@ export class RawSession {
   static async open(url: string): Promise<RawSession> {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { accept: ACCEPT, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 0,
-        method: 'initialize',
-        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-      }),
+      headers: INITIALIZE_HEADERS,
+      body: INITIALIZE_BODY,
     });
     if (response.status !== 200) throw new Error(`initialize: HTTP ${String(response.status)}: ${await response.text()}`);
     await response.text();

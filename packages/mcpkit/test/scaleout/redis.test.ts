@@ -6,33 +6,22 @@
  * era; then the faults: Redis restarted, Redis unreachable, abandoned
  * sessions expiring without leaving keys, events kept while no stream is open.
  */
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/client/index.js';
 import { redisStore } from '../../src/redis/index.js';
 import { connectHttp } from '../../src/node/http/client/connect.js';
 import { RawSession } from './rawSession.js';
-import { freePort, HAVE_REDIS, RedisServer, roundRobin, startBackend, stopBackend, type Backend, type Proxy } from './cluster.js';
+import { freePort, HAVE_REDIS, RedisServer, stopBackend, type Backend, type Proxy } from './cluster.js';
+import { cleanupAfterEach, startCluster, useRedis } from './testBed.js';
 
 if (!HAVE_REDIS) console.warn('scale-out tests skipped: redis-server is not installed (apt-get install -y redis-server)');
 
 const text = (result: { readonly content: readonly unknown[] }): string => (result.content[0] as { text: string }).text;
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
+const defer = cleanupAfterEach();
 
-async function cluster(
-  redis: RedisServer,
-  size = 3,
-  extra: readonly string[] = [],
-): Promise<{ backends: Backend[]; proxy: Proxy }> {
-  const backends = await Promise.all(Array.from({ length: size }, () => startBackend(redis.url, extra)));
-  for (const b of backends) cleanups.push(() => stopBackend(b, 'SIGTERM'));
-  const proxy = await roundRobin(backends);
-  cleanups.push(() => proxy.close());
-  return { backends, proxy };
-}
+/** Three (or `size`) processes on `redis` behind the proxy, stopped after the test. */
+const cluster = (redis: RedisServer, size = 3, extra: readonly string[] = []): Promise<{ backends: Backend[]; proxy: Proxy }> =>
+  startCluster(redis.url, defer, { size, extra });
 
 async function mcpClient(url: string, era: 'handshake' | 'stateless' = 'handshake'): Promise<McpClient> {
   const client = new McpClient({
@@ -42,24 +31,15 @@ async function mcpClient(url: string, era: 'handshake' | 'stateless' = 'handshak
     handlers: { elicitation: { form: () => ({ action: 'accept', content: { name: 'Ada' } }) } },
   });
   await client.connect(connectHttp(url, { reconnect: { initialDelayMs: 50, maxDelayMs: 200 } }));
-  cleanups.push(() => client.close());
+  defer(() => client.close());
   return client;
 }
 
 describe.skipIf(!HAVE_REDIS)('scale-out on Redis', () => {
-  let redis: RedisServer;
-  let keys: Redis;
-  beforeAll(async () => {
-    redis = await RedisServer.start();
-    keys = new Redis(redis.url);
-  });
-  afterAll(async () => {
-    keys.disconnect();
-    await redis.stop();
-  });
+  const bed = useRedis();
 
   it('serves one handshake session from three processes, elicitation answered wherever it lands', async () => {
-    const { proxy } = await cluster(redis);
+    const { proxy } = await cluster(bed.redis);
     const client = await mcpClient(proxy.url);
     const pids = new Set<string>();
     for (let i = 0; i < 6; i++) {
@@ -83,7 +63,7 @@ describe.skipIf(!HAVE_REDIS)('scale-out on Redis', () => {
   });
 
   it('serves the stateless era through the same proxy', async () => {
-    const { proxy } = await cluster(redis);
+    const { proxy } = await cluster(bed.redis);
     const client = await mcpClient(proxy.url, 'stateless');
     expect(client.revision).toBe('2026-07-28');
     for (let i = 0; i < 3; i++)
@@ -92,7 +72,7 @@ describe.skipIf(!HAVE_REDIS)('scale-out on Redis', () => {
   });
 
   it('a process killed mid-stream: the client resumes through another, every event once and in order, then a clear error', async () => {
-    const { backends, proxy } = await cluster(redis);
+    const { backends, proxy } = await cluster(bed.redis);
     const client = await mcpClient(proxy.url);
     const seen: number[] = [];
     let victim: number | undefined;
@@ -121,7 +101,7 @@ describe.skipIf(!HAVE_REDIS)('scale-out on Redis', () => {
   });
 
   it('events produced while no stream of the session is open are kept and replayed on resumption', async () => {
-    const { proxy } = await cluster(redis);
+    const { proxy } = await cluster(bed.redis);
     const session = await RawSession.open(proxy.url);
     await session.request('resources/subscribe', { uri: 'test://watched' });
     const first = await session.stream();
@@ -149,7 +129,7 @@ describe.skipIf(!HAVE_REDIS)('scale-out on Redis', () => {
 
   it('Redis restarted: a request in flight fails with a clear error, never hangs; new sessions work afterwards', async () => {
     const own = await RedisServer.start();
-    cleanups.push(() => own.stop());
+    defer(() => own.stop());
     const { proxy } = await cluster(own);
     const client = await mcpClient(proxy.url);
     expect(text(await client.callTool({ name: 'echo', arguments: { text: 'before' } }))).toMatch(/^echo: before/);
@@ -175,10 +155,7 @@ describe.skipIf(!HAVE_REDIS)('scale-out on Redis', () => {
 
   it('Redis unreachable: 503 for what needs shared state, stateless requests still served', async () => {
     const nowhere = `redis://127.0.0.1:${String(await freePort())}`;
-    const backends = await Promise.all([startBackend(nowhere), startBackend(nowhere)]);
-    for (const b of backends) cleanups.push(() => stopBackend(b, 'SIGTERM'));
-    const proxy = await roundRobin(backends);
-    cleanups.push(() => proxy.close());
+    const { proxy } = await startCluster(nowhere, defer, { size: 2 });
     const stateless = await mcpClient(proxy.url, 'stateless');
     for (let i = 0; i < 4; i++)
       expect(text(await stateless.callTool({ name: 'echo', arguments: { text: 's' } }))).toMatch(/^echo: s/);
@@ -205,12 +182,12 @@ describe.skipIf(!HAVE_REDIS)('scale-out on Redis', () => {
   it('a process started before Redis waits for its first connection; once connected, an outage fails at once', async () => {
     const port = await freePort();
     const store = redisStore({ url: `redis://127.0.0.1:${String(port)}`, connectTimeoutMs: 10_000 });
-    cleanups.push(() => store.close());
+    defer(() => store.close());
     // Served before the connection exists: waits for it instead of failing (a 503 on a process's first requests).
     const early = store.sessions.save('early', { snapshot: { protocolVersion: '2025-11-25' } as never });
     await new Promise((r) => setTimeout(r, 200));
     const own = await RedisServer.start(port);
-    cleanups.push(() => own.stop());
+    defer(() => own.stop());
     await early;
     expect(await store.sessions.load('early')).toMatchObject({ snapshot: { protocolVersion: '2025-11-25' } });
     await own.stop();
@@ -220,7 +197,7 @@ describe.skipIf(!HAVE_REDIS)('scale-out on Redis', () => {
   });
 
   it('1,000 abandoned sessions expire and leave no keys; every key has an expiry', async () => {
-    const { proxy } = await cluster(redis, 3, ['--ttl', '4000', '--prefix', 'ttl:']);
+    const { proxy } = await cluster(bed.redis, 3, ['--ttl', '4000', '--prefix', 'ttl:']);
     const ids = new Set<string>();
     // Some with events kept and a subscription (state saved again), then the rest; none is closed.
     for (let i = 0; i < 20; i++) {
@@ -233,16 +210,16 @@ describe.skipIf(!HAVE_REDIS)('scale-out on Redis', () => {
     while (ids.size < 1000) {
       for (const s of await Promise.all(Array.from({ length: 49 }, () => RawSession.open(proxy.url)))) ids.add(s.id);
       // Every key has an expiry, sampled while sessions are being opened (a loaded machine takes longer than their lifetime).
-      const kept = await keys.keys('ttl:*');
+      const kept = await bed.keys.keys('ttl:*');
       live = Math.max(live, kept.filter((k) => k.startsWith('ttl:s:')).length);
-      const ttls = await Promise.all(kept.map((k) => keys.pttl(k)));
+      const ttls = await Promise.all(kept.map((k) => bed.keys.pttl(k)));
       // -1: no expiry (0 is a key at its expiry, -2 one already gone).
       expect(kept.filter((_, i) => ttls[i] === -1)).toEqual([]);
     }
     expect(ids.size).toBe(1000);
     expect(live).toBeGreaterThan(40);
     await expect
-      .poll(async () => (await keys.keys('ttl:*')).filter((k) => !k.startsWith('ttl:n:')), { timeout: 15_000, interval: 500 })
+      .poll(async () => (await bed.keys.keys('ttl:*')).filter((k) => !k.startsWith('ttl:n:')), { timeout: 15_000, interval: 500 })
       .toEqual([]);
   }, 90_000);
 });

@@ -5,30 +5,23 @@
  * (2025-11-25 tasks) and the stateless era (the tasks extension); a task
  * whose process is killed ends `failed`; task keys all expire.
  */
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/client/index.js';
 import type { TaskHandle } from '../../src/client/tasks.js';
 import { connectHttp } from '../../src/node/http/client/connect.js';
-import { HAVE_REDIS, RedisServer, roundRobin, startBackend, stopBackend, type Backend, type Proxy } from './cluster.js';
+import { HAVE_REDIS, stopBackend, type Backend, type Proxy, type RedisServer } from './cluster.js';
+import { cleanupAfterEach, startCluster, useRedis } from './testBed.js';
 import { RawSession } from './rawSession.js';
 
 if (!HAVE_REDIS) console.warn('scale-out task tests skipped: redis-server is not installed (apt-get install -y redis-server)');
 
 type Obj = Record<string, unknown>;
 const text = (result: { readonly content: readonly unknown[] }): string => (result.content[0] as { text: string }).text;
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
+const defer = cleanupAfterEach();
 
-async function cluster(redis: RedisServer, extra: readonly string[] = []): Promise<{ backends: Backend[]; proxy: Proxy }> {
-  const backends = await Promise.all([0, 1, 2].map(() => startBackend(redis.url, extra)));
-  for (const b of backends) cleanups.push(() => stopBackend(b, 'SIGTERM'));
-  const proxy = await roundRobin(backends);
-  cleanups.push(() => proxy.close());
-  return { backends, proxy };
-}
+/** Three processes on `redis` behind the proxy, stopped after the test. */
+const cluster = (redis: RedisServer, extra: readonly string[] = []): Promise<{ backends: Backend[]; proxy: Proxy }> =>
+  startCluster(redis.url, defer, { extra });
 
 async function mcpClient(url: string, era: 'handshake' | 'stateless' = 'handshake'): Promise<McpClient> {
   const client = new McpClient({
@@ -39,7 +32,7 @@ async function mcpClient(url: string, era: 'handshake' | 'stateless' = 'handshak
     handlers: { elicitation: { form: () => ({ action: 'accept', content: { name: 'Ada' } }) } },
   });
   await client.connect(connectHttp(url, { reconnect: { initialDelayMs: 50, maxDelayMs: 200 } }));
-  cleanups.push(() => client.close());
+  defer(() => client.close());
   return client;
 }
 
@@ -62,19 +55,10 @@ async function abortedEverywhere(session: RawSession): Promise<string[]> {
 }
 
 describe.skipIf(!HAVE_REDIS)('tasks across Redis-backed processes', () => {
-  let redis: RedisServer;
-  let keys: Redis;
-  beforeAll(async () => {
-    redis = await RedisServer.start();
-    keys = new Redis(redis.url);
-  });
-  afterAll(async () => {
-    keys.disconnect();
-    await redis.stop();
-  }, 60_000);
+  const bed = useRedis();
 
   it('2025-11-25 (mcpkit client): get, list and result from any process, elicitation inside a task', async () => {
-    const { proxy } = await cluster(redis);
+    const { proxy } = await cluster(bed.redis);
     const client = await mcpClient(proxy.url);
     const handle = (await client.callTool({ name: 'job', arguments: { ms: 1500 } }, { task: true })) as TaskHandle;
     for (let i = 0; i < 3; i++) {
@@ -91,9 +75,9 @@ describe.skipIf(!HAVE_REDIS)('tasks across Redis-backed processes', () => {
   }, 60_000);
 
   it('2025-11-25: tasks/cancel at another process stops the handler on its process', async () => {
-    const { proxy } = await cluster(redis);
+    const { proxy } = await cluster(bed.redis);
     const session = await RawSession.open(proxy.url);
-    cleanups.push(() => session.close());
+    defer(() => session.close());
     const created = await call(session, 'tools/call', { name: 'job', arguments: { ms: 60_000 }, task: {} });
     const taskId = (created['task'] as Obj)['taskId'] as string;
     // Round robin: the next request lands on the next process.
@@ -108,9 +92,9 @@ describe.skipIf(!HAVE_REDIS)('tasks across Redis-backed processes', () => {
   }, 60_000);
 
   it('the process running a task is killed: the task ends failed with a clear message, tasks/result too', async () => {
-    const { backends, proxy } = await cluster(redis);
+    const { backends, proxy } = await cluster(bed.redis);
     const session = await RawSession.open(proxy.url);
-    cleanups.push(() => session.close());
+    defer(() => session.close());
     const before = [...proxy.hits];
     const created = await call(session, 'tools/call', { name: 'job', arguments: { ms: 60_000 }, task: {} });
     const taskId = (created['task'] as Obj)['taskId'] as string;
@@ -128,30 +112,30 @@ describe.skipIf(!HAVE_REDIS)('tasks across Redis-backed processes', () => {
   }, 60_000);
 
   it('2026-07-28 extension: input answered and cancellation sent through other processes', async () => {
-    const { proxy } = await cluster(redis);
+    const { proxy } = await cluster(bed.redis);
     const client = await mcpClient(proxy.url, 'stateless');
     for (let i = 0; i < 3; i++) expect(text(await client.callTool({ name: 'ask' }))).toMatch(/^hello Ada \(pid \d+\)$/);
     const job = (await client.callTool({ name: 'job', arguments: { ms: 60_000 } }, { task: true })) as TaskHandle;
     await client.tasks.cancel({ taskId: job.taskId });
     for (let i = 0; i < 3; i++) expect((await job.get()).status).toBe('cancelled');
     const session = await RawSession.open(proxy.url);
-    cleanups.push(() => session.close());
+    defer(() => session.close());
     await expect
       .poll(() => abortedEverywhere(session), { timeout: 10_000, interval: 200 })
       .toContain(`Task ${job.taskId} was cancelled`);
   }, 60_000);
 
   it('task keys all have an expiry and are gone once the tasks expire', async () => {
-    const { proxy } = await cluster(redis, ['--prefix', 'tk:']);
+    const { proxy } = await cluster(bed.redis, ['--prefix', 'tk:']);
     const session = await RawSession.open(proxy.url);
-    cleanups.push(() => session.close());
+    defer(() => session.close());
     for (let i = 0; i < 6; i++)
       await call(session, 'tools/call', { name: 'job', arguments: { ms: i % 2 === 0 ? 10 : 60_000 }, task: { ttl: 2000 } });
-    const kept = (await keys.keys('tk:t*')).sort();
+    const kept = (await bed.keys.keys('tk:t*')).sort();
     expect(kept.filter((k) => k.startsWith('tk:t:'))).toHaveLength(6);
     expect(kept.filter((k) => k.startsWith('tk:to:'))).toHaveLength(1);
-    const ttls = await Promise.all(kept.map((k) => keys.pttl(k)));
+    const ttls = await Promise.all(kept.map((k) => bed.keys.pttl(k)));
     expect(kept.filter((_, i) => (ttls[i] ?? -1) <= 0)).toEqual([]);
-    await expect.poll(async () => keys.keys('tk:t*'), { timeout: 15_000, interval: 250 }).toEqual([]);
+    await expect.poll(async () => bed.keys.keys('tk:t*'), { timeout: 15_000, interval: 250 }).toEqual([]);
   }, 60_000);
 });

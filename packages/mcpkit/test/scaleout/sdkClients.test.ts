@@ -6,40 +6,21 @@
  * resumed through another process), v2 and mcpkit in the stateless era.
  */
 import { Client as V2Client, StreamableHTTPClientTransport as V2Transport } from '@modelcontextprotocol/client';
-import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/client/index.js';
 import { connectHttp } from '../../src/node/http/client/connect.js';
-import { HAVE_REDIS, RedisServer, roundRobin, startBackend, stopBackend, type Backend, type Proxy } from './cluster.js';
+import { HAVE_REDIS } from './cluster.js';
+import { mcpkitCall, mcpkitClient, text, v1Call, v1Client, v2Call, type Call, type Outcome } from './callers.js';
+import { useCluster } from './testBed.js';
 
 if (!HAVE_REDIS) console.warn('scale-out tests skipped: redis-server is not installed (apt-get install -y redis-server)');
 
-interface Outcome {
-  readonly content?: readonly unknown[];
-}
-const text = (result: Outcome): string => (result.content?.[0] as { text: string }).text;
-
 describe.skipIf(!HAVE_REDIS)('official clients through three Redis-backed processes', () => {
-  let redis: RedisServer;
-  let backends: Backend[];
-  let proxy: Proxy;
-  beforeAll(async () => {
-    redis = await RedisServer.start();
-    backends = await Promise.all([0, 1, 2].map(() => startBackend(redis.url)));
-    proxy = await roundRobin(backends);
-  }, 60_000);
-  afterAll(async () => {
-    await proxy.close();
-    for (const b of backends) await stopBackend(b, 'SIGTERM');
-    await redis.stop();
-  });
+  const bed = useCluster();
 
   /** Runs the handshake-era scenario with any client, through its two calls. */
-  async function scenario(
-    call: (name: string, args: object, onProgress?: (p: number) => void) => Promise<Outcome>,
-  ): Promise<void> {
+  async function scenario(call: Call): Promise<void> {
     const pids = new Set<string>();
     for (let i = 0; i < 6; i++) pids.add(text(await call('echo', { text: 'hi' })).replace(/.*pid /, ''));
     expect(pids.size).toBe(3);
@@ -53,20 +34,10 @@ describe.skipIf(!HAVE_REDIS)('official clients through three Redis-backed proces
   }
 
   it('v1, handshake era', async () => {
-    const client = new V1Client({ name: 'sdk-v1', version: '1.0.0' }, { capabilities: { elicitation: {} } });
-    client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { name: 'Grace' } }));
-    await client.connect(new V1Transport(new URL(proxy.url)));
+    const client = v1Client();
+    await client.connect(new V1Transport(new URL(bed.proxy.url)));
     try {
-      await scenario(
-        (name, args, onProgress) =>
-          client.callTool({ name, arguments: args as Record<string, unknown> }, undefined, {
-            ...(onProgress && {
-              onprogress: (p: { progress: number }) => {
-                onProgress(p.progress);
-              },
-            }),
-          }) as Promise<Outcome>,
-      );
+      await scenario(v1Call(client));
     } finally {
       await client.close();
     }
@@ -75,47 +46,20 @@ describe.skipIf(!HAVE_REDIS)('official clients through three Redis-backed proces
   it('v2, handshake era', async () => {
     const client = new V2Client({ name: 'sdk-v2', version: '2.0.0' }, { capabilities: { elicitation: {} } });
     client.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { name: 'Grace' } }));
-    await client.connect(new V2Transport(new URL(proxy.url)));
+    await client.connect(new V2Transport(new URL(bed.proxy.url)));
     expect(client.getNegotiatedProtocolVersion()).toBe('2025-11-25');
     try {
-      await scenario((name, args, onProgress) =>
-        client.callTool(
-          { name, arguments: args as Record<string, unknown> },
-          {
-            ...(onProgress && {
-              onprogress: (p: { progress: number }) => {
-                onProgress(p.progress);
-              },
-            }),
-          },
-        ),
-      );
+      await scenario(v2Call(client));
     } finally {
       await client.close();
     }
   });
 
   it('mcpkit, handshake era', async () => {
-    const client = new McpClient({
-      name: 'mcpkit',
-      version: '1.0.0',
-      era: 'handshake',
-      handlers: { elicitation: { form: () => ({ action: 'accept', content: { name: 'Grace' } }) } },
-    });
-    await client.connect(connectHttp(proxy.url));
+    const client = mcpkitClient();
+    await client.connect(connectHttp(bed.proxy.url));
     try {
-      await scenario((name, args, onProgress) =>
-        client.callTool(
-          { name, arguments: args as Record<string, unknown> },
-          {
-            ...(onProgress && {
-              onProgress: (p: { progress: number }) => {
-                onProgress(p.progress);
-              },
-            }),
-          },
-        ),
-      );
+      await scenario(mcpkitCall(client));
     } finally {
       await client.close();
     }
@@ -127,14 +71,14 @@ describe.skipIf(!HAVE_REDIS)('official clients through three Redis-backed proces
       { capabilities: { elicitation: {} }, versionNegotiation: { mode: { pin: '2026-07-28' } } },
     );
     v2.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { name: 'Grace' } }));
-    await v2.connect(new V2Transport(new URL(proxy.url)));
+    await v2.connect(new V2Transport(new URL(bed.proxy.url)));
     const mcp = new McpClient({
       name: 'mcpkit',
       version: '1.0.0',
       era: 'stateless',
       handlers: { elicitation: { form: () => ({ action: 'accept', content: { name: 'Grace' } }) } },
     });
-    await mcp.connect(connectHttp(proxy.url));
+    await mcp.connect(connectHttp(bed.proxy.url));
     try {
       expect(mcp.revision).toBe('2026-07-28');
       for (let i = 0; i < 3; i++) {

@@ -7,32 +7,21 @@
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, CreateTaskResultSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAVE_REDIS, RedisServer, roundRobin, startBackend, stopBackend, type Backend, type Proxy } from './cluster.js';
+import { describe, expect, it } from 'vitest';
+import { HAVE_REDIS } from './cluster.js';
+import { useCluster } from './testBed.js';
 
 if (!HAVE_REDIS) console.warn('scale-out task tests skipped: redis-server is not installed (apt-get install -y redis-server)');
 
 const text = (result: { readonly content?: readonly unknown[] }): string => (result.content?.[0] as { text: string }).text;
 
 describe.skipIf(!HAVE_REDIS)('the official v1 client’s tasks through three Redis-backed processes', () => {
-  let redis: RedisServer;
-  let backends: Backend[];
-  let proxy: Proxy;
-  beforeAll(async () => {
-    redis = await RedisServer.start();
-    backends = await Promise.all([0, 1, 2].map(() => startBackend(redis.url)));
-    proxy = await roundRobin(backends);
-  }, 60_000);
-  afterAll(async () => {
-    await proxy.close();
-    for (const b of backends) await stopBackend(b, 'SIGTERM');
-    await redis.stop();
-  });
+  const bed = useCluster();
 
   it('streams, reads, lists, cancels tasks and answers an elicitation inside one, wherever requests land', async () => {
     const client = new V1Client({ name: 'sdk-v1', version: '1.0.0' }, { capabilities: { elicitation: {} } });
     client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { name: 'Grace' } }));
-    await client.connect(new V1Transport(new URL(proxy.url)));
+    await client.connect(new V1Transport(new URL(bed.proxy.url)));
     try {
       const tasks = client.experimental.tasks;
       const messages: { type: string; task?: { taskId: string }; result?: { content?: unknown[] } }[] = [];

@@ -6,21 +6,18 @@
  * (kept in its log, each exactly once, delivered by the next GET with or
  * without Last-Event-ID).
  */
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EventReader, RawSession } from './rawSession.js';
-import { HAVE_REDIS, RedisServer, startBackend, stopBackend, type Backend } from './cluster.js';
+import { HAVE_REDIS, startBackend, stopBackend, type Backend, type RedisServer } from './cluster.js';
+import { cleanupAfterEach, useRedis } from './testBed.js';
 
 if (!HAVE_REDIS) console.warn('scale-out tests skipped: redis-server is not installed (apt-get install -y redis-server)');
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
+const defer = cleanupAfterEach();
 
 async function backends(redis: RedisServer, n: number): Promise<Backend[]> {
   const started = await Promise.all(Array.from({ length: n }, () => startBackend(redis.url)));
-  for (const b of started) cleanups.push(() => stopBackend(b, 'SIGTERM'));
+  for (const b of started) defer(() => stopBackend(b, 'SIGTERM'));
   return started;
 }
 
@@ -38,7 +35,7 @@ async function getStream(
     return { status: response.status, reader: undefined };
   }
   const reader = new EventReader(response);
-  cleanups.push(() => reader.cancel());
+  defer(() => reader.cancel());
   return { status: 200, reader };
 }
 
@@ -49,19 +46,10 @@ async function openAt(backend: Backend): Promise<RawSession> {
 }
 
 describe.skipIf(!HAVE_REDIS)('the standalone stream across processes', () => {
-  let redis: RedisServer;
-  let keys: Redis;
-  beforeAll(async () => {
-    redis = await RedisServer.start();
-    keys = new Redis(redis.url);
-  });
-  afterAll(async () => {
-    keys.disconnect();
-    await redis.stop();
-  });
+  const bed = useRedis();
 
   it('one GET stream per session across processes: 409 elsewhere, free again once closed', async () => {
-    const [a, b] = (await backends(redis, 2)) as [Backend, Backend];
+    const [a, b] = (await backends(bed.redis, 2)) as [Backend, Backend];
     const session = await openAt(a);
     const first = await getStream(a, session);
     expect(first.status).toBe(200);
@@ -73,7 +61,7 @@ describe.skipIf(!HAVE_REDIS)('the standalone stream across processes', () => {
   });
 
   it('a holder that died does not block the session', async () => {
-    const [a, b] = (await backends(redis, 2)) as [Backend, Backend];
+    const [a, b] = (await backends(bed.redis, 2)) as [Backend, Backend];
     const session = await openAt(a);
     expect((await getStream(b, session)).status).toBe(200);
     expect((await getStream(a, session)).status).toBe(409);
@@ -83,7 +71,7 @@ describe.skipIf(!HAVE_REDIS)('the standalone stream across processes', () => {
   });
 
   it('a resumption takes the stream over; the stale connection ends', async () => {
-    const [a, b] = (await backends(redis, 2)) as [Backend, Backend];
+    const [a, b] = (await backends(bed.redis, 2)) as [Backend, Backend];
     const session = await openAt(a);
     const stale = await getStream(a, session);
     expect(stale.status).toBe(200);
@@ -107,12 +95,12 @@ describe.skipIf(!HAVE_REDIS)('the standalone stream across processes', () => {
   }, 40_000);
 
   it('server events reach a session no live process holds, once each, replayed on resumption', async () => {
-    const [first] = (await backends(redis, 1)) as [Backend];
+    const [first] = (await backends(bed.redis, 1)) as [Backend];
     const idle = await openAt(first);
     await idle.request('resources/subscribe', { uri: 'test://watched' });
     // The only process with a replica stops; the session lives on in the store.
     await stopBackend(first, 'SIGTERM');
-    const [b, c] = (await backends(redis, 2)) as [Backend, Backend];
+    const [b, c] = (await backends(bed.redis, 2)) as [Backend, Backend];
     const busy = await openAt(b);
     await busy.request('tools/call', { name: 'touch', arguments: { uri: 'test://watched' } });
     await busy.request('tools/call', { name: 'grow', arguments: { name: 'grown1' } });
@@ -138,7 +126,7 @@ describe.skipIf(!HAVE_REDIS)('the standalone stream across processes', () => {
     // come again (they might have gone into the dropping connection), so the close comes later.
     await new Promise((r) => setTimeout(r, 2500));
     await resumed.reader?.cancel();
-    await expect.poll(() => keys.exists(`mcpkit:l:g:${idle.id}`), { timeout: 15_000, interval: 100 }).toBe(0);
+    await expect.poll(() => bed.keys.exists(`mcpkit:l:g:${idle.id}`), { timeout: 15_000, interval: 100 }).toBe(0);
     await busy.request('tools/call', { name: 'touch', arguments: { uri: 'test://watched' } });
     const next = await getStream(b, idle);
     expect(next.status).toBe(200);
