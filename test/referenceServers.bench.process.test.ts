@@ -45,7 +45,10 @@ describe('bench/scaleout.mjs --quick', () => {
       expect(report.markdown).toMatch(/redis-server is not installed/);
       return;
     }
-    expect(report.rows?.map((r) => r.name)).toHaveLength(5);
+    // Echo calls through 1, 2 and 3 processes (with and without Redis), then task round trips.
+    const names = report.rows?.map((r) => r.name) ?? [];
+    expect(names).toHaveLength(7);
+    expect(names.filter((n) => n.startsWith('task round trips'))).toHaveLength(2);
     for (const row of report.rows ?? []) {
       expect(row.callsPerSecond).toBeGreaterThan(0);
       expect(row.serverCpuUs).toBeGreaterThan(0);
