@@ -24,14 +24,8 @@ export type {
 } from './resources.js';
 export { McpServer, type ClientNotificationHandler } from './server.js';
 export { ServerSession, type ConnectOptions, type SessionEvent, type SessionMode, type SessionSnapshot } from './session.js';
-export {
-  TaskManager,
-  type OpenTask,
-  type TaskEventSink,
-  type TaskOptions,
-  type TaskOutcome,
-  type TaskStart,
-} from './tasks/taskManager.js';
+export { TaskManager } from './tasks/taskManager.js';
+export type { OpenTask, TaskEventSink, TaskOptions, TaskOutcome, TaskStart } from './tasks/taskOptions.js';
 export { ORPHANED_TASK_MESSAGE, type TaskMessage, type TaskRemote } from './tasks/taskRemote.js';
 export {
   applyPatch,

@@ -16,7 +16,7 @@ import type { Revision } from '../protocol/versions.js';
 import type { JsonSchemaValidator } from '../schema/jsonSchemaValidator.js';
 import type { Middleware } from './middleware.js';
 import type { CacheHint } from './resources.js';
-import type { TaskOptions } from './tasks/taskManager.js';
+import type { TaskOptions } from './tasks/taskOptions.js';
 
 /** What the lifespan hook returns: state for handlers, and how to release it. */
 export interface Lifespan<State> {

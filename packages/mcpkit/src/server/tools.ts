@@ -14,7 +14,7 @@ import { formatIssues, type ValidationResult } from '../schema/jsonSchemaValidat
 import { resolveSchema, type ResolvedSchema, type ResolveSchemaOptions, type SchemaInput } from '../schema/toolSchema.js';
 import type { InferInput, InferOutput } from '../schema/standardSchema.js';
 import type { ServerContext } from './context.js';
-import type { TaskStart } from './tasks/taskManager.js';
+import type { TaskStart } from './tasks/taskOptions.js';
 
 /** What a tool handler may return: a full result, text, or a structured value. */
 export type ToolReturn<Out> = CallToolResult | string | Out | undefined;
