@@ -93,12 +93,6 @@ function startFixture() {
   });
 }
 
-function run(node, entry, argv, outDir) {
-  const r = spawnSync(node, [entry, ...argv, '-o', outDir], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (args.has('--verbose')) process.stdout.write(r.stdout + r.stderr);
-  return r;
-}
-
 function report(kind, version, wire, results, expected) {
   let passed = 0;
   let failed = 0;
@@ -124,8 +118,8 @@ function clientScenarios(entry, wire) {
     .map(([, name]) => name);
 }
 
-/** `run` without blocking: resolves with the suite's exit status. */
-function runAsync(node, entry, argv, outDir) {
+/** Runs the suite with `argv`, its output in `outDir`; resolves with its exit status. */
+function run(node, entry, argv, outDir) {
   return new Promise((resolveStatus) => {
     const child = spawn(node, [entry, ...argv, '-o', outDir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -155,7 +149,7 @@ async function runClientScenarios(entry, scenarios, extra, outDir, concurrency =
   const worker = async () => {
     for (let scenario = queue.shift(); scenario !== undefined; scenario = queue.shift()) {
       const argv = ['client', '--command', command, '--scenario', scenario, ...extra];
-      exits.set(scenario, await runAsync(node, entry, argv, outDir));
+      exits.set(scenario, await run(node, entry, argv, outDir));
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
@@ -191,11 +185,16 @@ if (!args.has('--client-only')) {
   const fixture = await startFixture();
   try {
     const v1 = join(work, 'server-0.1');
-    run(node, suiteEntry('conformance-0.1'), ['server', '--url', fixture.url, '--suite', 'all'], v1);
+    await run(node, suiteEntry('conformance-0.1'), ['server', '--url', fixture.url, '--suite', 'all'], v1);
     add(report('server', '0.1.16', '2025-11-25', verdicts(v1), expected.server));
     for (const wire of ['2025-11-25', '2026-07-28']) {
       const out = join(work, `server-0.2-${wire}`);
-      run(node, suiteEntry('conformance-0.2'), ['server', '--url', fixture.url, '--suite', 'all', '--spec-version', wire], out);
+      await run(
+        node,
+        suiteEntry('conformance-0.2'),
+        ['server', '--url', fixture.url, '--suite', 'all', '--spec-version', wire],
+        out,
+      );
       add(report('server', '0.2.0-alpha.12', wire, verdicts(out), expected.server));
     }
   } finally {
@@ -219,7 +218,7 @@ if (!args.has('--client-only')) {
     const entry = suiteEntry('conformance-0.2');
     const out = join(work, 'server-0.2-extensions');
     const scenarios = taskScenarios(entry);
-    for (const scenario of scenarios) run(node, entry, ['server', '--url', fixture.url, '--scenario', scenario], out);
+    for (const scenario of scenarios) await run(node, entry, ['server', '--url', fixture.url, '--scenario', scenario], out);
     const results = existsSync(out) ? verdicts(out) : new Map();
     for (const scenario of scenarios) {
       if (!results.has(scenario))
