@@ -69,20 +69,19 @@ export function useRedis(): { readonly redis: RedisServer; readonly keys: Redis 
 
 /** Redis, `size` processes sharing it and the round-robin proxy, for all of the file's tests. */
 export function useCluster(size = 3): { readonly redis: RedisServer; readonly backends: Backend[]; readonly proxy: Proxy } {
-  let redis: RedisServer | undefined;
+  const bed = useRedis();
   let cluster: { backends: Backend[]; proxy: Proxy } | undefined;
   const undo: (() => Promise<unknown>)[] = [];
   beforeAll(async () => {
-    redis = await RedisServer.start();
-    cluster = await startCluster(redis.url, (cleanup) => undo.push(cleanup), { size });
+    cluster = await startCluster(bed.redis.url, (cleanup) => undo.push(cleanup), { size });
   }, 60_000);
+  // Registered after useRedis's: vitest runs it first, so the processes stop before Redis does.
   afterAll(async () => {
     for (const cleanup of undo.splice(0).reverse()) await cleanup().catch(() => undefined);
-    await redis?.stop();
   }, 60_000);
   return {
     get redis() {
-      return started(redis, 'redis');
+      return bed.redis;
     },
     get backends() {
       return started(cluster, 'the cluster').backends;
