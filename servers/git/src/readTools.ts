@@ -14,8 +14,13 @@ import { SCHEMAS } from './schemas.js';
 /** Annotations of every read-only tool (the official's). */
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
-/** Options every diff-producing command gets: full ids, no external programs. */
-const DIFF_FLAGS = ['--no-ext-diff', '--no-textconv', '--no-color'];
+/**
+ * Options every diff-producing command gets: no external programs, and a
+ * submodule compared by its commit only (looking into its working tree runs a
+ * git there, under the submodule's own configuration). The flag, unlike
+ * `diff.ignoreSubmodules`, wins over a submodule's `ignore` setting.
+ */
+const DIFF_FLAGS = ['--no-ext-diff', '--no-textconv', '--no-color', '--ignore-submodules=dirty'];
 
 /** `context_lines` as `--unified=N` (GitPython passes it through unchecked; we insist on a count). */
 function unified(args: Record<string, unknown>): string {
@@ -103,7 +108,7 @@ export const READ_TOOLS: readonly GitTool[] = [
     description: 'Shows the working tree status',
     input: SCHEMAS.GitStatus,
     annotations: READ,
-    run: async (repo) => `Repository status:\n${stripNewline(await repo.git(['status']))}`,
+    run: async (repo) => `Repository status:\n${stripNewline(await repo.git(['status', '--ignore-submodules=dirty']))}`,
   },
   {
     name: 'git_diff_unstaged',

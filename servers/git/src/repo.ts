@@ -7,14 +7,25 @@
  */
 import { realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { inspectRepository } from './inspect.js';
 import { GitFailure, runGit, type GitRunOptions } from './run.js';
+
+/** How to run one command in a repository, beyond its arguments. */
+export interface RepoCall {
+  /** Standard input. */
+  readonly input?: string;
+  /** A temporary index instead of the repository's. */
+  readonly indexFile?: string;
+}
 
 /** A repository a call may use: its working tree, resolved. */
 export interface Repo {
   /** The real path of the working tree's top level. */
   readonly root: string;
-  /** Runs git in it, never looking above it for another repository. */
-  git(args: readonly string[], input?: string): Promise<string>;
+  /** The filter drivers its configuration gives a program, which git is not allowed to run. */
+  readonly filters: ReadonlySet<string>;
+  /** Runs git in it, never looking above it for another repository, with every program-running key off. */
+  git(args: readonly string[], call?: RepoCall): Promise<string>;
 }
 
 /** Whether `child` is `parent` or inside it (both real, absolute paths). */
@@ -37,28 +48,46 @@ function outsideText(repoPath: string, allowed: readonly string[]): string {
   return `Repository path '${repoPath}' is outside the allowed repositories ${allowed.map((a) => `'${a}'`).join(', ')}`;
 }
 
+/** Most bytes the server reads of a repository's layout and configuration. */
+const OWN_READS_BYTES = 8 * 1024 * 1024;
+
 /**
  * Opens `repoPath` if it is one of `allowed` (real paths) or inside one, and
  * is the top level of a git working tree (as GitPython's `Repo(path)`
- * requires; git is not allowed to find a repository further up).
+ * requires; git is not allowed to find a repository further up) whose git
+ * directory, objects and configuration stay inside the allowed ones.
  */
 export async function openRepo(repoPath: string, allowed: readonly string[], options: GitRunOptions): Promise<Repo> {
   if (repoPath.includes('\0')) throw new GitFailure(`Invalid path: ${repoPath}`);
   const root = await real(resolve(repoPath));
   if (root === undefined) throw new GitFailure(`No such repository path: ${repoPath}`);
-  if (!allowed.some((dir) => isWithin(dir, root))) throw new GitFailure(outsideText(repoPath, allowed));
+  const within = (path: string): boolean => allowed.some((dir) => isWithin(dir, path));
+  if (!within(root)) throw new GitFailure(outsideText(repoPath, allowed));
   const ceiling = dirname(root);
-  const git = (args: readonly string[], input?: string): Promise<string> =>
-    runGit(args, input === undefined ? { cwd: root, ceiling } : { cwd: root, ceiling, input }, options);
-  let top: string;
+  // The server's own reads (the layout, the configuration) are not held to the
+  // limit on a tool's output, which may be set low.
+  const own = { ...options, maxOutputBytes: Math.max(options.maxOutputBytes ?? 0, OWN_READS_BYTES) };
+  const bare = (args: readonly string[]): Promise<string> => runGit(args, { cwd: root, ceiling }, own);
+  let lines: string[];
   try {
-    top = (await git(['rev-parse', '--show-toplevel'])).trim();
+    const out = await bare(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir']);
+    lines = out.split('\n');
   } catch {
     throw new GitFailure(`Not a git repository: ${repoPath}`);
   }
-  if ((await real(top)) !== root)
+  const [top = '', gitDir = '', commonDir = ''] = lines;
+  const realTop = (await real(top)) ?? top;
+  if (realTop !== root) {
+    if (!within(realTop))
+      throw new GitFailure(
+        `Repository '${repoPath}' has its working tree at '${top}' (core.worktree), outside the allowed repositories`,
+      );
     throw new GitFailure(`Not the top level of a git repository: ${repoPath} (it is inside ${top})`);
-  return { root, git };
+  }
+  const { config, filters } = await inspectRepository(bare, { gitDir, commonDir }, within, repoPath);
+  const git = (args: readonly string[], call: RepoCall = {}): Promise<string> =>
+    runGit(args, { cwd: root, ceiling, config, ...call }, options);
+  return { root, filters, git };
 }
 
 /**

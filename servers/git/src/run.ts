@@ -1,11 +1,12 @@
 /**
- * Running git: `execFile` (no shell), a clean environment, a time limit and
- * an output limit. A failure throws `GitFailure` whose message has the shape
+ * Running git: `execFile` (no shell), a clean environment with the
+ * configuration that runs no programs, a time limit and an output limit. A failure throws `GitFailure` whose message has the shape
  * of GitPython's `GitCommandError` (what the official server shows).
  *
  * @module
  */
 import { execFile } from 'node:child_process';
+import { FIXED_OVERRIDES, type ConfigOverride } from './lockdown.js';
 
 /** Limits and the program for every git command. */
 export interface GitRunOptions {
@@ -26,32 +27,38 @@ export class GitFailure extends Error {
 }
 
 /**
- * Configuration forced on every command: no hooks, no fsmonitor daemon, no
- * external diff or text conversion programs, no pager, no colour. A
- * repository's own configuration must not be able to run programs through a
- * read-only tool.
+ * Variables git may read from us; everything else (GIT_DIR, GIT_WORK_TREE,
+ * GIT_INDEX_FILE, GIT_CONFIG_*, GIT_ALTERNATE_OBJECT_DIRECTORIES, GIT_SSH*,
+ * GIT_ASKPASS, GIT_PAGER, GIT_EDITOR...) is left out. HOME and
+ * XDG_CONFIG_HOME find the user's own configuration; the identity variables
+ * are the user's name on commits, and change nothing about which repository
+ * or configuration git reads.
  */
-const SAFE_CONFIG = [
-  '-c',
-  'core.hooksPath=/dev/null',
-  '-c',
-  'core.fsmonitor=false',
-  '-c',
-  'diff.external=',
-  '-c',
-  'color.ui=false',
-  '-c',
-  'core.pager=cat',
-  '-c',
-  'diff.mnemonicPrefix=false',
-  '--no-pager',
+const PASSED = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'TMPDIR',
+  'SYSTEMROOT',
+  'XDG_CONFIG_HOME',
+  'GIT_AUTHOR_NAME',
+  'GIT_AUTHOR_EMAIL',
+  'GIT_AUTHOR_DATE',
+  'GIT_COMMITTER_NAME',
+  'GIT_COMMITTER_EMAIL',
+  'GIT_COMMITTER_DATE',
+  'EMAIL',
 ];
 
-/** Variables git may read from us; everything else (GIT_DIR, GIT_WORK_TREE, GIT_CONFIG_*, ...) is left out. */
-const PASSED = ['PATH', 'HOME', 'USER', 'LOGNAME', 'TMPDIR', 'SYSTEMROOT', 'XDG_CONFIG_HOME'];
-
-/** The environment of every git command, with the C locale GitPython sets (so texts are git's English ones). */
-function gitEnv(ceiling: string | undefined): NodeJS.ProcessEnv {
+/**
+ * The environment of every git command, with the C locale GitPython sets (so
+ * texts are git's English ones). The overrides go in `GIT_CONFIG_KEY_n` /
+ * `GIT_CONFIG_VALUE_n`, git's command-line scope, which wins over every
+ * file: unlike `-c key=value`, a key may hold `=` (a driver's name can), and
+ * child gits inherit them.
+ */
+function gitEnv(call: GitCall): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const name of PASSED) if (process.env[name] !== undefined) env[name] = process.env[name];
   env['LC_ALL'] = 'C';
@@ -60,7 +67,14 @@ function gitEnv(ceiling: string | undefined): NodeJS.ProcessEnv {
   env['GIT_OPTIONAL_LOCKS'] = '0';
   env['GIT_NO_REPLACE_OBJECTS'] = '1';
   // Never look for a repository above the one we were given.
-  if (ceiling !== undefined) env['GIT_CEILING_DIRECTORIES'] = ceiling;
+  if (call.ceiling !== undefined) env['GIT_CEILING_DIRECTORIES'] = call.ceiling;
+  if (call.indexFile !== undefined) env['GIT_INDEX_FILE'] = call.indexFile;
+  const overrides = [...FIXED_OVERRIDES, ...(call.config ?? [])];
+  overrides.forEach(([key, value], i) => {
+    env[`GIT_CONFIG_KEY_${i}`] = key;
+    env[`GIT_CONFIG_VALUE_${i}`] = value;
+  });
+  env['GIT_CONFIG_COUNT'] = String(overrides.length);
   return env;
 }
 
@@ -84,6 +98,10 @@ export interface GitCall {
   readonly ceiling?: string;
   /** Standard input, if any. */
   readonly input?: string;
+  /** Overrides for this repository's named drivers, on top of the fixed ones. */
+  readonly config?: readonly ConfigOverride[];
+  /** Another index than the repository's (a temporary one the server made). */
+  readonly indexFile?: string;
 }
 
 /** Runs `git <args>` in `call.cwd`; resolves with stdout, throws `GitFailure` on any failure. */
@@ -92,9 +110,9 @@ export function runGit(args: readonly string[], call: GitCall, options: GitRunOp
   return new Promise((resolve, reject) => {
     const child = execFile(
       options.git ?? 'git',
-      [...SAFE_CONFIG, '-C', call.cwd, ...args],
+      ['--no-pager', '-C', call.cwd, ...args],
       {
-        env: gitEnv(call.ceiling),
+        env: gitEnv(call),
         timeout: options.timeoutMs ?? 30_000,
         killSignal: 'SIGKILL',
         maxBuffer,

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { refuseFilteredAdd, refuseFilteredCheckout } from './filtered.js';
 import { checkPaths, checkRefArgument, revParse, type Repo } from './repo.js';
 import { GitFailure } from './run.js';
 import { SCHEMAS } from './schemas.js';
@@ -23,7 +24,7 @@ async function commit(repo: Repo, args: Record<string, unknown>): Promise<string
     () => '',
   );
   const parents = parent === '' ? [] : ['-p', parent];
-  const sha = (await repo.git(['commit-tree', tree, ...parents, '-F', '-'], str(args, 'message'))).trim();
+  const sha = (await repo.git(['commit-tree', tree, ...parents, '-F', '-'], { input: str(args, 'message') })).trim();
   const subject = str(args, 'message').split('\n')[0] ?? '';
   await repo.git(['update-ref', '-m', `commit: ${subject}`, 'HEAD', sha, parent]);
   return `Changes committed successfully with hash ${sha}`;
@@ -32,9 +33,11 @@ async function commit(repo: Repo, args: Record<string, unknown>): Promise<string
 async function add(repo: Repo, args: Record<string, unknown>): Promise<string> {
   const files = (args['files'] as unknown[]).map(String);
   if (files.length === 1 && files[0] === '.') {
+    await refuseFilteredAdd(repo, ['.']);
     await repo.git(['add', '.']);
   } else {
     await checkPaths(repo, files);
+    await refuseFilteredAdd(repo, files);
     await repo.git(['add', '--', ...files]);
   }
   return 'Files staged successfully';
@@ -73,7 +76,8 @@ async function createBranch(repo: Repo, args: Record<string, unknown>): Promise<
 
 async function checkout(repo: Repo, args: Record<string, unknown>): Promise<string> {
   const name = str(args, 'branch_name');
-  await revParse(repo, name, 'branch name');
+  const target = await revParse(repo, name, 'branch name');
+  await refuseFilteredCheckout(repo, target);
   // Checked not to start with '-'; the trailing `--` makes git read it as a branch or commit, never a path.
   await repo.git(['checkout', name, '--']);
   return `Switched to branch '${name}'`;
