@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { addPathspecs } from './submodules.js';
 import { refuseFilteredAdd, refuseFilteredCheckout } from './filtered.js';
 import { checkPaths, checkRefArgument, revParse, type Repo } from './repo.js';
 import { GitFailure } from './run.js';
@@ -32,14 +33,9 @@ async function commit(repo: Repo, args: Record<string, unknown>): Promise<string
 
 async function add(repo: Repo, args: Record<string, unknown>): Promise<string> {
   const files = (args['files'] as unknown[]).map(String);
-  if (files.length === 1 && files[0] === '.') {
-    await refuseFilteredAdd(repo, ['.']);
-    await repo.git(['add', '.']);
-  } else {
-    await checkPaths(repo, files);
-    await refuseFilteredAdd(repo, files);
-    await repo.git(['add', '--', ...files]);
-  }
+  if (!(files.length === 1 && files[0] === '.')) await checkPaths(repo, files);
+  await refuseFilteredAdd(repo, files);
+  await repo.git(['add', '--', ...(await addPathspecs(repo, files))]);
   return 'Files staged successfully';
 }
 
@@ -79,7 +75,8 @@ async function checkout(repo: Repo, args: Record<string, unknown>): Promise<stri
   const target = await revParse(repo, name, 'branch name');
   await refuseFilteredCheckout(repo, target);
   // Checked not to start with '-'; the trailing `--` makes git read it as a branch or commit, never a path.
-  await repo.git(['checkout', name, '--']);
+  // Quiet: the report of local changes after switching runs `git status` in each submodule.
+  await repo.git(['checkout', '-q', name, '--']);
   return `Switched to branch '${name}'`;
 }
 

@@ -24,6 +24,11 @@ export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, env: ENV, encoding: 'utf8' }).trim();
 }
 
+/** Runs git in `cwd` with `input` on its standard input (test set-up only), returning its trimmed output. */
+export function gitInput(cwd: string, input: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, env: ENV, encoding: 'utf8', input }).trim();
+}
+
 /** Commits everything staged, at a fixed author date. */
 export function commitAt(cwd: string, message: string, date: string): string {
   execFileSync('git', ['commit', '-q', '--allow-empty', '-m', message], {
