@@ -37,6 +37,8 @@ export function assertCliBuilt(): void {
     // The bundle the bin loads (and CLI_ENTRY names), made from tsc's output by scripts/bundle-cli.mjs.
     ['apps/cli/src', 'apps/cli/dist/bundle/bin.js'],
     ['servers/everything/src', 'apps/cli/dist/bundle/bin.js'],
+    // The git server is bundled into the bin too (its process tests run it through `mcpkit serve git`).
+    ['servers/git/src', 'apps/cli/dist/bundle/bin.js'],
   ] as const) {
     const output = join(ROOT, built);
     if (!existsSync(output)) throw new Error(`${built} is missing: run \`npm run build\` at the repository root`);

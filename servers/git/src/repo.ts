@@ -9,6 +9,7 @@ import { realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { inspectRepository } from './inspect.js';
 import { GitFailure, runGit, type GitRunOptions } from './run.js';
+import { requireGitVersion } from './version.js';
 
 /** How to run one command in a repository, beyond its arguments. */
 export interface RepoCall {
@@ -63,6 +64,7 @@ export async function openRepo(repoPath: string, allowed: readonly string[], opt
   if (root === undefined) throw new GitFailure(`No such repository path: ${repoPath}`);
   const within = (path: string): boolean => allowed.some((dir) => isWithin(dir, path));
   if (!within(root)) throw new GitFailure(outsideText(repoPath, allowed));
+  await requireGitVersion(options);
   const ceiling = dirname(root);
   // The server's own reads (the layout, the configuration) are not held to the
   // limit on a tool's output, which may be set low.

@@ -207,7 +207,7 @@ describe('confinement to the allowed repositories', () => {
 describe('limits', () => {
   it('stops a git that runs too long, and refuses output over the limit', async () => {
     const slow = join(box.dir, 'slow-git.sh');
-    write(slow, '#!/bin/sh\ncase "$*" in *rev-parse*|*" config "*) exec git "$@";; esac\nsleep 5\n');
+    write(slow, '#!/bin/sh\ncase "$*" in *rev-parse*|*" config "*|*" version") exec git "$@";; esac\nsleep 5\n');
     chmodSync(slow, 0o755);
     await connect({ git: slow, timeoutMs: 300 });
     expect(await refused('git_status', {})).toBe('git status took longer than 300 ms and was stopped');

@@ -6,7 +6,7 @@
 // tool, read nothing outside the allowed repositories, and say clearly what it
 // refused. Each program leaves a marker file if it runs.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { McpClient } from 'mcpkit/client';
@@ -126,6 +126,18 @@ describe('a repository whose configuration names programs', () => {
     await connect();
     expect(await ok('git_add', { files: ['.'] })).toBe('Files staged successfully');
     expect(git(box.repo, 'show', ':n.txt')).toBe('n');
+  });
+});
+
+describe('an old git', () => {
+  it('is refused: it would ignore every override', async () => {
+    const old = join(box.dir, 'old-git.sh');
+    write(old, '#!/bin/sh\ncase "$*" in *" version") echo "git version 2.30.9"; exit 0;; esac\nexec git "$@"\n');
+    chmodSync(old, 0o755);
+    client = await connectPair(await createGitServer({ repositories: [box.repo], git: old }));
+    expect(await refused('git_status')).toBe(
+      'This server needs git 2.31 or later to keep repositories from running programs; found: git version 2.30.9',
+    );
   });
 });
 
