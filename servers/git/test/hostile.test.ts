@@ -252,6 +252,13 @@ describe('a repository that points outside', () => {
     git(box.repo, 'config', '--unset', 'include.path');
     git(box.repo, 'config', `includeIf.gitdir:${box.dir}/.path`, included);
     expect(await refused('git_log')).toContain(`includes other configuration files (includeif.gitdir:${box.dir}/.path)`);
+    git(box.repo, 'config', '--unset', `includeIf.gitdir:${box.dir}/.path`);
+    // The per-worktree configuration (extensions.worktreeConfig) is the repository's too.
+    git(box.repo, 'config', 'extensions.worktreeConfig', 'true');
+    writeFileSync(join(box.repo, '.git', 'config.worktree'), `[include]\n\tpath = ${included}\n`);
+    expect(await refused('git_branch', { branch_type: 'local' })).toBe(
+      `Repository '${box.repo}' includes other configuration files (include.path), which this server does not read`,
+    );
   });
 
   it('refuses a working tree (core.worktree) outside', async () => {
