@@ -91,4 +91,39 @@ describe('maskRecording', () => {
     });
     expect(stdio).toMatchObject({ args: ['s.js', '--password', '***'], env: { GITHUB_TOKEN: '***', HARMLESS_LOOKING: '***' } });
   });
+
+  it('masks the user’s secret values wherever else they appear: stderr, results, URLs in arguments', () => {
+    const leaky: Recording = {
+      ...http,
+      target: {
+        kind: 'stdio',
+        command: 'node',
+        args: ['s.js', '--api-key', 'argument-secret', '--url', 'https://h.example/?token=url-secret-1'],
+        env: { SERVICE_TOKEN: 'environment-secret' },
+        era: 'auto',
+      },
+      steps: [
+        {
+          method: 'tools/call',
+          params: { name: 'whoami' },
+          outcome: { result: { content: [{ type: 'text', text: 'key environment-secret, url-secret-1' }] } },
+          answers: [],
+        },
+      ],
+      wire: [{ kind: 'stderr', seq: 1, t: 0, text: 'started with argument-secret' }],
+    };
+    const text = JSON.stringify(maskRecording(leaky));
+    for (const secret of ['argument-secret', 'environment-secret', 'url-secret-1']) expect(text).not.toContain(secret);
+    expect(text).toContain('started with ***');
+  });
+
+  it('leaves short values alone outside their own fields (they would mask ordinary text)', () => {
+    const short = maskRecording({
+      ...http,
+      target: { kind: 'stdio', command: 'node', args: [], env: { DEBUG: '1' }, era: 'auto' },
+      wire: [{ kind: 'stderr', seq: 1, t: 0, text: 'listening on 1 port' }],
+    });
+    expect(short.target).toMatchObject({ env: { DEBUG: '***' } });
+    expect(short.wire[0]).toMatchObject({ text: 'listening on 1 port' });
+  });
 });

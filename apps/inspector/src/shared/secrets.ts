@@ -4,7 +4,9 @@
  * key), the stdio server's environment values, token-like query parameters
  * and passwords in URLs, secret-looking command-line flags, and the
  * credentials the HTTP wire entries carry. Names stay (they say what the
- * server needs), values become `***`; `Bearer ***` keeps the scheme.
+ * server needs), values become `***`; `Bearer ***` keeps the scheme. The
+ * values the user gave are then also masked wherever else they appear (a
+ * server that echoes its key on stderr or in a result gives it away too).
  *
  * @module
  */
@@ -105,17 +107,60 @@ function maskEntry(entry: WireEntry, userHeaders: ReadonlySet<string>): WireEntr
   return { ...entry, url: maskUrl(entry.url), requestHeaders: maskHeaders(entry.requestHeaders, userHeaders) };
 }
 
+/** Shorter values are too likely to be ordinary text to replace everywhere. */
+const SCRUB_MIN = 6;
+
+/** The secret values the user gave in a spec: header and environment values, and what maskUrl and maskArgs hide. */
+function secretValues(spec: ConnectSpec): string[] {
+  const values =
+    spec.kind === 'http'
+      ? [...Object.values(spec.headers), ...hiddenBy(spec.url, maskUrl(spec.url))]
+      : [...Object.values(spec.env), ...spec.args.flatMap((a, i) => hiddenBy(a, maskArgs(spec.args)[i] ?? a))];
+  // A credential's scheme ("Bearer") is not the secret; the rest is.
+  const parts = values.flatMap((v) => [v, v.slice(v.indexOf(' ') + 1)]);
+  return [...new Set(parts.filter((v) => v.length >= SCRUB_MIN && v !== MASKED))].sort((a, b) => b.length - a.length);
+}
+
+/** The parts of `before` that masking replaced: compared piece by piece where the two differ. */
+function hiddenBy(before: string, after: string): string[] {
+  if (before === after) return [];
+  const kept = new Set(after.split(/[?&=:@/\s]/));
+  return before
+    .split(/[?&=:@/\s]/)
+    .filter((piece) => piece !== '' && !kept.has(piece))
+    .map(decodeOrKeep);
+}
+
+function decodeOrKeep(piece: string): string {
+  try {
+    return decodeURIComponent(piece);
+  } catch {
+    return piece;
+  }
+}
+
+/** `value` with every string in it (keys included) cleared of `secrets`. */
+function scrub(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return secrets.reduce((text, secret) => text.replaceAll(secret, MASKED), value);
+  if (Array.isArray(value)) return value.map((v: unknown) => scrub(v, secrets));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrub(k, secrets) as string, scrub(v, secrets)]));
+  return value;
+}
+
 /**
  * The recording as it may be shared (see the module's comment). The calls
- * and their outcomes are kept: they are what a replay compares.
+ * and their outcomes are kept, but for the user's secret values in them.
  */
 export function maskRecording(recording: Recording): Recording {
   const target = recording.target;
   const userHeaders = new Set(target?.kind === 'http' ? Object.keys(target.headers).map((h) => h.toLowerCase()) : []);
-  return {
+  const masked: Recording = {
     ...recording,
     secrets: 'masked',
     target: target === undefined ? undefined : maskSpec(target),
     wire: recording.wire.map((e) => maskEntry(e, userHeaders)),
   };
+  const secrets = target === undefined ? [] : secretValues(target);
+  return secrets.length === 0 ? masked : (scrub(masked, secrets) as Recording);
 }
