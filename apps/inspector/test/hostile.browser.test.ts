@@ -173,6 +173,7 @@ describe.skipIf(!present)('the inspector against a hostile server, in Chromium',
         args: ['-e', `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`],
         env: {},
         era: 'auto',
+        label: 'a harmless label',
       },
       server: {},
       steps: [
@@ -192,6 +193,9 @@ describe.skipIf(!present)('the inspector against a hostile server, in Chromium',
     });
     await poll(() => textOf(page, 'region', 'Calls in the file')).toContain('which is not started');
     expect(await textOf(page, 'region', 'Calls in the file')).toContain('tools/call');
+    // The command itself is shown, not the label the file gives it.
+    expect(await textOf(page, 'region', 'Calls in the file')).toContain(`${process.execPath} -e`);
+    expect(await textOf(page, 'region', 'Calls in the file')).not.toContain('a harmless label');
     await page.getByRole('button', { name: 'Replay', exact: true }).click();
     await poll(() => textOf(page, 'region', 'Replay report')).toContain('Replayed 1 calls');
     expect(existsSync(marker)).toBe(false);

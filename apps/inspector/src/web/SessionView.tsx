@@ -13,8 +13,8 @@ import { useState } from 'preact/hooks';
 import type { ReplayReport } from '../shared/channel.js';
 import { formatDifference } from '../shared/diff.js';
 import { parseRecording, type Recording } from '../shared/recording.js';
-import { labelOf } from '../shared/connectSpec.js';
 import { maskRecording, maskSpec } from '../shared/secrets.js';
+import { describeTarget } from '../shared/targetText.js';
 import { ErrorView } from './Content.js';
 import { useScope } from './context.js';
 
@@ -158,7 +158,8 @@ export function SessionView(): JSX.Element {
 
 /** What a recording file would make this connection do, shown before the user replays it. */
 function FileCalls({ recording, label }: { readonly recording: Recording; readonly label: string }): JSX.Element {
-  const recorded = recording.target === undefined ? undefined : labelOf(maskSpec(recording.target));
+  // What the target is, not its label: a file's label could say anything.
+  const recorded = recording.target === undefined ? undefined : describeTarget(maskSpec(recording.target)).join('; ');
   return (
     <section aria-label="Calls in the file" class="report">
       <p>
