@@ -28,10 +28,18 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function capture(): Io & { out: string; err: string } {
+/** The CLI's channels, captured; `answer` is what the user types at a question (none: no terminal). */
+function capture(answer?: string): Io & { out: string; err: string; asked: string[] } {
   const io = {
     out: '',
     err: '',
+    asked: [] as string[],
+    ...(answer !== undefined && {
+      ask: (question: string) => {
+        io.asked.push(question);
+        return Promise.resolve(answer);
+      },
+    }),
     stdout: (t: string) => {
       io.out += t;
     },
@@ -97,8 +105,11 @@ describe('mcpkit replay', () => {
         steps: [{ ...recording.steps[0], params: { name: 'echo', arguments: { message: 'other' } } }],
       }),
     );
-    const io2 = capture();
+    // Against the recorded server, once the user has said yes at the terminal.
+    const io2 = capture('y');
     expect(await main(['replay', differs], io2)).toBe(1);
+    expect(io2.asked).toEqual(['Replay against it? [y/N] ']);
+    expect(io2.err).toContain(`run:        ${process.execPath} ${MCPKIT_BIN} serve everything`);
     expect(io2.out).toContain('DIFF');
 
     const bad = join(dir, 'bad.json');
@@ -107,6 +118,19 @@ describe('mcpkit replay', () => {
     expect(await main(['replay', bad], io3)).toBe(2);
     expect(io3.err).toContain('not a recording');
     expect(await main(['replay', join(dir, 'missing.json')], capture())).toBe(2);
+  });
+
+  it('exits 2 without running the recorded server when the user says no, or nobody can be asked', async () => {
+    const file = join(dir, 'ask.json');
+    writeFileSync(file, JSON.stringify(recording));
+    const no = capture('n');
+    expect(await main(['replay', file], no)).toBe(2);
+    expect(no.err).toContain('not replayed: give the server on the command line');
+    expect(no.out).toBe('');
+    const nobody = capture();
+    expect(await main(['replay', file], nobody)).toBe(2);
+    expect(nobody.err).toContain('replay starts nothing a file names without asking');
+    expect(nobody.out).toBe('');
   });
 
   it('exits 5 when the server cannot be reached', async () => {

@@ -1,8 +1,9 @@
 /**
  * `mcpkit replay FILE [server]`: replays a session recorded in the inspector
  * against the recorded server or another one, and exits 1 when any call's
- * outcome differs from the recording (for CI). The inspector is loaded only
- * here.
+ * outcome differs from the recording (for CI). The recorded server is
+ * started (or connected to) only after the user confirmed it at a terminal.
+ * The inspector is loaded only here.
  *
  * @module
  */
@@ -14,6 +15,7 @@ import { CLIENT_OPTIONS, parseClientArgs } from '../clientArgs.js';
 import { CliError, ExitCode, UsageError } from '../exitCodes.js';
 import { specOf, namesTarget } from '../inspectTarget.js';
 import type { Io } from '../io.js';
+import { confirmRecordedServer } from '../recordedServer.js';
 import { CLIENT_OPTIONS_HELP } from '../usage.js';
 import type { Command } from './command.js';
 
@@ -24,22 +26,28 @@ function help(): string {
 Replays a session recorded in the inspector (its Record button): sends each
 call again, answers the server's sampling and elicitation requests as they
 were answered when recording, and compares every outcome with the recorded
-one (protocol metadata, _meta, is not compared). Without a server, replays
-against the one recorded; without --era, in the era recorded.
+one (protocol metadata, _meta, is not compared). Without --era, replays in
+the era recorded.
+
+Without a server, replays against the one the file names, but only after
+showing exactly what that runs (command, arguments, environment) or where it
+connects, and asking at the terminal: a recording may come from anyone.
+Without a terminal (CI), give the server on the command line.
 
 Prints one line per call (same, or DIFF with each difference) and a summary.
 
 Exit codes:
   0    every call had the recorded outcome
   1    some call differs (or another error)
-  2    usage error, or the file is not a recording
+  2    usage error, the file is not a recording, or the recorded server
+       was not confirmed (no terminal to ask, or the answer was no)
   5    could not connect to the server
 
-${CLIENT_OPTIONS_HELP.replace(/Server \(exactly one\):/, 'Server (optional; the recorded one by default):')}
+${CLIENT_OPTIONS_HELP.replace(/Server \(exactly one\):/, 'Server (optional; the recorded one, once confirmed, by default):')}
 Examples:
-  mcpkit replay session.json
   mcpkit replay session.json -- node dist/server.js
   mcpkit replay session.json http://127.0.0.1:3000/mcp
+  mcpkit replay session.json       (at a terminal: asks before running the recorded server)
 `;
 }
 
@@ -91,6 +99,8 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
   } catch (error) {
     throw new UsageError(`${file ?? ''} is not a recording: ${error instanceof Error ? error.message : String(error)}`, 'replay');
   }
+  if (target === undefined && recording.target !== undefined)
+    await confirmRecordedServer(inspector.describeTarget(recording.target), file ?? '', recording.secrets === 'masked', io);
   try {
     const spec = target === undefined ? undefined : specOf(target, (era ?? recording.target?.era ?? 'auto') as EraPreference);
     const report = await inspector.replayHeadless({

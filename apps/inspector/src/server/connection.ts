@@ -11,6 +11,7 @@ import type { LoggingLevel } from 'mcpkit/protocol';
 import type { Ask, ConnectionInfo, ErrorInfo } from '../shared/channel.js';
 import { labelOf, type ConnectSpec } from '../shared/connectSpec.js';
 import { RECORDING_FORMAT, type Outcome, type RecordedAnswer, type Recording, type Step } from '../shared/recording.js';
+import { maskRecording } from '../shared/secrets.js';
 import { transportFor, type HttpOptionsHook } from './transportFor.js';
 import { WireLog } from './wireLog.js';
 
@@ -201,8 +202,11 @@ export class Connection {
     if (this.client.isConnected) await this.client.notifyRootsListChanged();
   }
 
-  /** Starts recording (clearing an earlier recording), or stops and returns it. */
-  record(on: boolean): Recording | undefined {
+  /**
+   * Starts recording (clearing an earlier recording), or stops and returns
+   * it: with its secrets masked (`shared/secrets.ts`) unless `keepSecrets`.
+   */
+  record(on: boolean, options: { readonly keepSecrets?: boolean } = {}): Recording | undefined {
     if (on) {
       this.#steps = [];
       this.#recordFrom = this.log.entries.at(-1)?.seq ?? 0;
@@ -214,7 +218,7 @@ export class Connection {
     this.#host.changed(this);
     const from = this.#recordFrom;
     const c = this.client;
-    return {
+    const recording: Recording = {
       format: RECORDING_FORMAT,
       version: 1,
       recordedAt: new Date().toISOString(),
@@ -227,6 +231,7 @@ export class Connection {
       steps,
       wire: this.log.entries.filter((e) => e.seq > from),
     };
+    return options.keepSecrets === true ? { ...recording, secrets: 'kept' } : maskRecording(recording);
   }
   #recordFrom = 0;
 }

@@ -6,6 +6,7 @@
  * @module
  */
 import type { HttpClient, HttpClientRequest, HttpReply } from 'mcpkit/http';
+import { maskHeaders } from '../shared/secrets.js';
 import type { NewEntry } from './wireLog.js';
 
 /** The reply headers the MCP HTTP transports read, the ones worth showing. */
@@ -18,19 +19,6 @@ const REPLY_HEADERS = [
   'retry-after',
   'cache-control',
 ];
-
-const SECRET = /^(authorization|proxy-authorization|cookie|x-api-key)$/i;
-
-/** Request headers with credentials masked. */
-export function maskHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, SECRET.test(name) ? maskValue(value) : value]));
-}
-
-function maskValue(value: string): string {
-  const space = value.indexOf(' ');
-  // Keep the scheme ("Bearer …"), which says what kind of credential it was.
-  return space > 0 && space < 16 ? `${value.slice(0, space)} ***` : '***';
-}
 
 /** Wraps `inner`, logging every exchange with `record`. */
 export function tapHttpClient(inner: HttpClient, record: (entry: NewEntry) => void): HttpClient {

@@ -207,7 +207,7 @@ export class Hub {
         await this.#connection(m.connection).setRoots(m.roots);
         return null;
       case 'record':
-        return this.#connection(m.connection).record(m.on) ?? null;
+        return this.#connection(m.connection).record(m.on, { keepSecrets: m.keepSecrets === true }) ?? null;
       case 'replay': {
         const recording = parseRecording(JSON.stringify(m.recording));
         return replaySteps(this.#connection(m.connection), recording);

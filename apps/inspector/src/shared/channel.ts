@@ -73,7 +73,14 @@ export type BrowserMessage =
       readonly connection: string;
       readonly roots: readonly { readonly uri: string; readonly name?: string }[];
     }
-  | { readonly type: 'record'; readonly id: number; readonly connection: string; readonly on: boolean }
+  | {
+      readonly type: 'record';
+      readonly id: number;
+      readonly connection: string;
+      readonly on: boolean;
+      /** On stop: return the recording with its secrets (masked by default). */
+      readonly keepSecrets?: boolean;
+    }
   | { readonly type: 'replay'; readonly id: number; readonly connection: string; readonly recording: Recording }
   | { readonly type: 'answer'; readonly id: number; readonly ask: string; readonly answer: unknown };
 

@@ -40,6 +40,12 @@ export interface Recording {
   readonly server: { readonly name?: string; readonly version?: string; readonly revision?: string; readonly era?: string };
   readonly steps: readonly Step[];
   readonly wire: readonly WireEntry[];
+  /**
+   * `masked` (the default when saving): header and environment values, URL
+   * passwords and tokens are `***`; `kept`: the user chose to keep them.
+   * Absent in files written before masking.
+   */
+  readonly secrets?: 'masked' | 'kept';
 }
 
 /** Parses a recording file's text; throws a TypeError saying what is wrong. */
@@ -82,5 +88,6 @@ export function parseRecording(text: string): Recording {
     server,
     steps,
     wire,
+    ...((v['secrets'] === 'masked' || v['secrets'] === 'kept') && { secrets: v['secrets'] }),
   };
 }

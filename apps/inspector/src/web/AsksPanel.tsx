@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { safeLink } from 'mcpkit/protocol';
 import type { JSX } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import type { Ask } from '../shared/channel.js';
@@ -13,6 +14,7 @@ import { fieldsOf, initialDrafts, valueOf, type DraftRecord } from '../shared/sc
 import type { Channel } from './channel.js';
 import { Contents, ErrorView, Json } from './Content.js';
 import { Problems } from './Problems.js';
+import { ServerLink } from './ServerLink.js';
 import { SchemaFields } from './SchemaForm.js';
 
 type Answer = (answer: unknown) => void;
@@ -72,18 +74,19 @@ function ElicitationForm({ ask, answer }: { readonly ask: Ask; readonly answer: 
 
 function ElicitationUrl({ ask, answer }: { readonly ask: Ask; readonly answer: Answer }): JSX.Element {
   const url = typeof ask.params['url'] === 'string' ? ask.params['url'] : '';
+  // The client library refuses such a URL before it gets here; the page checks again rather than trust that.
+  const openable = safeLink(url).ok;
   return (
     <div>
       <p>
-        The server asks you to open:{' '}
-        <a href={url} target="_blank" rel="noopener noreferrer">
-          {url}
-        </a>
+        The server asks you to open: <ServerLink url={url} />
       </p>
       <div class="buttons">
-        <AnswerButton answer={answer} value={{ action: 'accept' }}>
-          Accept
-        </AnswerButton>
+        {openable ? (
+          <AnswerButton answer={answer} value={{ action: 'accept' }}>
+            Accept
+          </AnswerButton>
+        ) : null}
         <AnswerButton answer={answer} value={{ action: 'decline' }}>
           Decline
         </AnswerButton>

@@ -9,6 +9,7 @@ import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { ErrorView, Json } from './Content.js';
 import { useScope } from './context.js';
+import { ServerLink } from './ServerLink.js';
 import { useRequest } from './useRequest.js';
 
 const textOf = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -118,6 +119,14 @@ export function ServerView(): JSX.Element {
           <dd>{connection.era ?? '—'}</dd>
           <dt>Revision</dt>
           <dd>{connection.revision ?? '—'}</dd>
+          {textOf(info['websiteUrl']) === undefined ? null : (
+            <>
+              <dt>Website</dt>
+              <dd>
+                <ServerLink url={textOf(info['websiteUrl']) ?? ''} />
+              </dd>
+            </>
+          )}
         </dl>
         {connection.instructions === undefined ? null : (
           <>

@@ -6,14 +6,11 @@
  *
  * @module
  */
+import { isLoopbackHost } from '../protocol/safeLink.js';
 import { AuthorizationError } from './authorizationError.js';
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-/** True for a host name of this machine. */
-export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK.has(hostname.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-}
+// One loopback rule for the library: the one links from servers are checked with.
+export { isLoopbackHost };
 
 /** `url` parsed, refused unless https or loopback http; `what` names it in the error. */
 export function secureUrl(url: string | URL, what: string): URL {

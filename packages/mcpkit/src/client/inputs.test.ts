@@ -53,4 +53,19 @@ describe('InputResponder', () => {
     expect(codes).toEqual(['NOT_SUPPORTED', 'PROTOCOL_VIOLATION', 'PROTOCOL_VIOLATION']);
     expect(await responder.answer('roots/list', undefined, context)).toEqual({ roots: [] });
   });
+
+  it('refuses a URL-mode elicitation whose URL may not be opened, before the handler sees it', async () => {
+    const seen: string[] = [];
+    const responder = new InputResponder({ elicitation: { url: (p) => (seen.push(p.url), answer) } });
+    const refused = await Promise.all(
+      ['javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'http://mcp.example.com/x'].map((url) =>
+        responder
+          .answer('elicitation/create', { mode: 'url', message: 'm', url }, context)
+          .catch((e: unknown) => (e as LocalError).code),
+      ),
+    );
+    expect(refused).toEqual(['PROTOCOL_VIOLATION', 'PROTOCOL_VIOLATION', 'PROTOCOL_VIOLATION', 'PROTOCOL_VIOLATION']);
+    await responder.answer('elicitation/create', { mode: 'url', message: 'm', url: 'http://127.0.0.1:8080/dev' }, context);
+    expect(seen).toEqual(['http://127.0.0.1:8080/dev']);
+  });
 });

@@ -10,6 +10,7 @@
 import { LocalError } from '../jsonrpc/localError.js';
 import { isObject } from '../protocol/check.js';
 import { requestEntry } from '../protocol/methods.js';
+import { safeLink } from '../protocol/safeLink.js';
 import type {
   ClientCapabilities,
   CreateMessageParams,
@@ -103,6 +104,13 @@ export class InputResponder {
         throw new LocalError(
           'NOT_SUPPORTED',
           'The server asked for a URL-mode elicitation, which the application does not support',
+        );
+      // The application never sees a link it must not offer (elicitation.mdx#safe-url-handling): the server hears why.
+      const link = safeLink(params.url);
+      if (!link.ok)
+        throw new LocalError(
+          'PROTOCOL_VIOLATION',
+          `The URL-mode elicitation's URL ${JSON.stringify(params.url)} was refused: ${link.reason}`,
         );
       return handlers.url(params, context);
     }

@@ -44,6 +44,7 @@ export {
   type ServerRequestMethod,
   type WireResultOf,
 } from './methods.js';
+export { isLoopbackHost, safeLink, type LinkVerdict } from './safeLink.js';
 export type * from './types/index.js';
 export {
   allowsBatch,
