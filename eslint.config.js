@@ -127,6 +127,12 @@ export default tseslint.config(
   ),
   layer('http/wire', ['server', 'client', 'node', 'testing', 'host'], 'http/wire is what both sides read: it imports neither.'),
   layer('node', ['host'], 'The host sits above node: node never imports it.'),
+  // Address classification is below everything: the fetch server's policy and the OAuth client's read it.
+  layer(
+    'net',
+    ['jsonrpc', 'protocol', 'schema', 'server', 'client', 'http', 'node', 'testing', 'host', 'auth'],
+    'net is the bottom layer: it imports nothing of mcpkit.',
+  ),
   // The OAuth client sits above the HTTP client transports (it is their `auth`) and below node.
   layer('auth', ['server', 'node', 'testing', 'host'], 'mcpkit/auth is a client layer over http: no server, no Node.', [
     { group: ['../http/server/*', '../http/server/**'], message: 'The OAuth client uses the HTTP client side only.' },

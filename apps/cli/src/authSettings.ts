@@ -18,7 +18,7 @@ import {
   type PreRegisteredClient,
   type SigningKey,
 } from 'mcpkit/auth';
-import { FileTokenStore, LoopbackAuthorization, defaultTokenFile } from 'mcpkit/node';
+import { FileTokenStore, LoopbackAuthorization, defaultTokenFile, guardedAuthFetch } from 'mcpkit/node';
 import { UsageError } from './exitCodes.js';
 import type { Io } from './io.js';
 import type { Target } from './target.js';
@@ -108,6 +108,8 @@ export async function cliOAuthClient(settings: AuthSettings, io: Io, quiet: bool
   const options: { -readonly [K in keyof OAuthClientOptions]: OAuthClientOptions[K] } = {
     store: tokenStore(),
     clientName: 'mcpkit',
+    // Every URL a server hands over is judged by the address its connection reaches.
+    guardedFetch: guardedAuthFetch(),
     scopes: settings.scopes,
     onEvent: (event) => {
       const line = describe(event);

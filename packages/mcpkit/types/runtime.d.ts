@@ -192,6 +192,8 @@ interface Response {
   readonly ok: boolean;
   readonly statusText: string;
   readonly url: string;
+  /** `opaqueredirect` for a `redirect: 'manual'` redirect a browser hides. */
+  readonly type: string;
 }
 
 interface RequestInit {

@@ -11,7 +11,7 @@
 import type { Client } from './clients.js';
 import { RegistrationError } from './clients.js';
 import type { DevAuthContext } from './context.js';
-import { fieldsOf, formOf, html, page, redirect } from './replies.js';
+import { cspSourceOf, fieldsOf, formOf, html, page, redirect } from './replies.js';
 import { randomToken } from './signer.js';
 import type { Grant } from './state.js';
 
@@ -82,7 +82,13 @@ async function decide(ctx: DevAuthContext, request: Request): Promise<Response> 
 /** Issues a code and returns the redirect that carries it. */
 function issueCode(ctx: DevAuthContext, grant: Grant): string {
   const code = randomToken();
-  ctx.state.codes.set(code, { ...grant, subject: ctx.options.subject, expires: Date.now() + 60_000, used: false, issued: [] });
+  ctx.state.codes.set(code, {
+    ...grant,
+    subject: ctx.options.subject,
+    expires: Date.now() + 60_000,
+    used: false,
+    grantId: randomToken(),
+  });
   return answer(ctx, grant.redirectUri, { code, state: grant.state });
 }
 
@@ -125,5 +131,6 @@ function consentPage(ctx: DevAuthContext, id: string, grant: Grant): Response {
 <p>You will be sent back to <strong>${html(host)}</strong> (<code>${html(grant.redirectUri)}</code>).</p>
 <form method="post" action="${html(new URL('/authorize', ctx.issuer).pathname)}"><input type="hidden" name="request" value="${html(id)}">
 <button name="decision" value="approve">Approve</button><button name="decision" value="deny">Deny</button></form>`,
+    [cspSourceOf(grant.redirectUri)].filter((s) => s !== undefined),
   );
 }

@@ -5,6 +5,8 @@
  *
  * @module
  */
+import { addressKind, withArticle, type AddressCheck } from 'mcpkit/node';
+import type { FetchLike } from 'mcpkit/http';
 import { randomToken } from './signer.js';
 
 /** How a client authenticates at the token endpoint. */
@@ -98,9 +100,12 @@ export class Clients {
   readonly #byId = new Map<string, Client>();
   readonly #fetching = new Map<string, Promise<Client | RegistrationError>>();
   readonly #allowInsecureCimd: boolean;
+  readonly #fetch: FetchLike;
 
-  constructor(options: { readonly allowInsecureCimd?: boolean } = {}) {
+  /** `fetch` reads the metadata documents: one that reaches only the addresses they may be at. */
+  constructor(options: { readonly allowInsecureCimd?: boolean; readonly fetch: FetchLike }) {
     this.#allowInsecureCimd = options.allowInsecureCimd ?? false;
+    this.#fetch = options.fetch;
   }
 
   add(client: Client): void {
@@ -114,7 +119,7 @@ export class Clients {
     if (!this.#isMetadataUrl(clientId)) return undefined;
     let pending = this.#fetching.get(clientId);
     if (pending === undefined) {
-      pending = fetchMetadataDocument(clientId);
+      pending = fetchMetadataDocument(this.#fetch, clientId);
       this.#fetching.set(clientId, pending);
       void pending.then(() => this.#fetching.delete(clientId));
     }
@@ -136,8 +141,26 @@ export class Clients {
   }
 }
 
+/**
+ * Where a Client ID Metadata Document may be fetched from: public addresses;
+ * loopback too in local development. Anyone who can reach the server names
+ * the URL (a web page can, through the browser), so it must not become a
+ * way into this machine's services or its network.
+ */
+export function metadataDocumentAddresses(allowLoopback: boolean): AddressCheck {
+  return {
+    checkAddress(url, address) {
+      const kind = addressKind(address);
+      if (kind === undefined || (allowLoopback && kind === 'loopback')) return;
+      throw new Error(
+        `${url.hostname === address || url.hostname === `[${address}]` ? address : `${url.hostname} resolves to ${address}, which`} is ${withArticle(kind)} address; client metadata documents are fetched from public addresses only`,
+      );
+    },
+  };
+}
+
 /** Fetches and checks a Client ID Metadata Document: its `client_id` must be its own URL. */
-async function fetchMetadataDocument(url: string): Promise<Client | RegistrationError> {
+async function fetchMetadataDocument(fetch: FetchLike, url: string): Promise<Client | RegistrationError> {
   let document: unknown;
   try {
     const response = await fetch(url, {

@@ -158,6 +158,8 @@ describe('the authorization endpoint', () => {
     expect(pageRes.status).toBe(200);
     const html = await pageRes.text();
     expect(html).toContain('127.0.0.1:5555');
+    // Chromium checks form-action on the redirect after the form is sent: the redirect URI's origin is listed.
+    expect(pageRes.headers.get('content-security-policy')).toContain("form-action 'self' http://127.0.0.1:5555");
     const id = /name="request" value="([^"]+)"/.exec(html)![1]!;
     const approve = await as.fetch(new Request(`${ISSUER}/authorize`, form({ request: id, decision: 'approve' })));
     expect(new URL(approve.headers.get('location')!).searchParams.get('code')).toBeTruthy();
@@ -186,6 +188,62 @@ describe('the token endpoint', () => {
     });
     const replay = await exchange(as, code);
     expect(await replay.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('a replayed code revokes its grant: the tokens, the refreshed ones, and lists their jti for resource servers', async () => {
+    const as = await server();
+    const metadata = (await (await as.fetch(new Request(`${ISSUER}/.well-known/oauth-authorization-server`))).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(metadata['mcpkit_revocation_list']).toBe(`${ISSUER}/revoked`);
+    const code = await codeFrom(as, { scope: 'mcp' });
+    const first = (await (await exchange(as, code)).json()) as Record<string, string>;
+    const refreshed = (await (
+      await as.fetch(
+        new Request(
+          `${ISSUER}/token`,
+          form({ grant_type: 'refresh_token', refresh_token: first['refresh_token']!, client_id: 'public' }),
+        ),
+      )
+    ).json()) as Record<string, string>;
+    const other = (await (await exchange(as, await codeFrom(as))).json()) as Record<string, string>;
+    const jtiOf = (jwt: string): string =>
+      (JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { jti: string }).jti;
+    const listed = async (): Promise<string[]> =>
+      ((await (await as.fetch(new Request(`${ISSUER}/revoked`))).json()) as { revoked: string[] }).revoked;
+    expect(await listed()).toEqual([]);
+    expect(await (await exchange(as, code)).json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await listed()).sort()).toEqual([jtiOf(first['access_token']!), jtiOf(refreshed['access_token']!)].sort());
+    expect(await listed()).not.toContain(jtiOf(other['access_token']!));
+    const refreshAgain = await as.fetch(
+      new Request(
+        `${ISSUER}/token`,
+        form({ grant_type: 'refresh_token', refresh_token: refreshed['refresh_token']!, client_id: 'public' }),
+      ),
+    );
+    expect(await refreshAgain.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('lets the token request pick no audience the authorization did not name', async () => {
+    const as = await server();
+    const code = await codeFrom(as, { resource: '' });
+    expect(await (await exchange(as, code, { resource: 'http://victim.example/mcp' })).json()).toMatchObject({
+      error: 'invalid_target',
+    });
+    const unbound = (await (await exchange(as, await codeFrom(as, { resource: '' }))).json()) as Record<string, string>;
+    const refresh = await as.fetch(
+      new Request(
+        `${ISSUER}/token`,
+        form({
+          grant_type: 'refresh_token',
+          refresh_token: unbound['refresh_token']!,
+          client_id: 'public',
+          resource: 'http://victim.example/mcp',
+        }),
+      ),
+    );
+    expect(await refresh.json()).toMatchObject({ error: 'invalid_target' });
   });
 
   it('refuses a wrong verifier, a different redirect URI, another resource, another client', async () => {
@@ -285,6 +343,34 @@ describe('Client ID Metadata Documents', () => {
       expect(bad.status).toBe(400);
       const strict = await server();
       expect((await strict.fetch(new Request(await authorizeUrl({ client_id: `${base}/good.json` })))).status).toBe(400);
+    } finally {
+      docs.close();
+    }
+  });
+
+  it('fetches no document from this machine or its network, whatever the URL or its name resolves to', async () => {
+    let hits = 0;
+    const docs = createServer((_req, res) => {
+      hits++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => docs.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((docs.address() as AddressInfo).port);
+      const resolve = ((host: string, _o: unknown, cb: (e: Error | null, a: { address: string; family: number }[]) => void) => {
+        cb(null, [{ address: host === 'private.example' ? '10.0.0.7' : '127.0.0.1', family: 4 }]);
+      }) as unknown as NonNullable<DevAuthServerOptions['resolve']>;
+      const as = await server({ resolve });
+      for (const [clientId, why] of [
+        [`https://127.0.0.1:${port}/client.json`, '127.0.0.1 is a loopback address'],
+        [`https://rebind.example:${port}/client.json`, 'rebind.example resolves to 127.0.0.1'],
+        [`https://private.example:${port}/client.json`, 'a private address'],
+      ] as const) {
+        const res = await as.fetch(new Request(await authorizeUrl({ client_id: clientId })));
+        expect(res.status).toBe(400);
+        expect(await res.text()).toContain(why);
+      }
+      expect(hits).toBe(0);
     } finally {
       docs.close();
     }

@@ -14,9 +14,11 @@
  *
  * @module
  */
+import type { lookup as dnsLookup } from 'node:dns';
+import { guardedFetch } from 'mcpkit/node';
 import { authorize } from './authorize.js';
 import { authenticateClient } from './clientAuth.js';
-import { clientFromMetadata, Clients, RegistrationError, type Client } from './clients.js';
+import { clientFromMetadata, Clients, metadataDocumentAddresses, RegistrationError, type Client } from './clients.js';
 import type { DevAuthContext, DevAuthSettings } from './context.js';
 import { formOf, json, oauthError } from './replies.js';
 import { Signer } from './signer.js';
@@ -39,8 +41,14 @@ export interface DevAuthServerOptions {
   readonly tokenFormat?: 'jwt' | 'opaque';
   /** Clients known from the start (a pre-registered client). */
   readonly clients?: readonly PreregisteredClient[];
-  /** Accept Client ID Metadata Documents over plain http on loopback (local development; default false). */
+  /**
+   * Accept Client ID Metadata Documents over plain http on loopback, and
+   * fetch them from loopback (local development; default false). Without it,
+   * documents are fetched from public addresses only.
+   */
   readonly allowInsecureMetadataUrls?: boolean;
+  /** The resolver of document host names (tests place a name where they want). Default `dns.lookup`. */
+  readonly resolve?: typeof dnsLookup;
 }
 
 /** A client registered up front. */
@@ -72,7 +80,14 @@ export async function createDevAuthServer(options: DevAuthServerOptions): Promis
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
     tokenFormat: options.tokenFormat ?? 'jwt',
   };
-  const clients = new Clients({ allowInsecureCimd: options.allowInsecureMetadataUrls ?? false });
+  const allowInsecureCimd = options.allowInsecureMetadataUrls ?? false;
+  const clients = new Clients({
+    allowInsecureCimd,
+    fetch: guardedFetch(metadataDocumentAddresses(allowInsecureCimd), {
+      maxBytes: 64 * 1024,
+      ...(options.resolve !== undefined && { resolve: options.resolve }),
+    }),
+  });
   for (const c of options.clients ?? []) clients.add(preregistered(c));
   const ctx: DevAuthContext = {
     issuer,
@@ -97,6 +112,10 @@ export async function createDevAuthServer(options: DevAuthServerOptions): Promis
     '/token': (request) => token(ctx, request),
     '/register': (request) => register(ctx, request),
     '/introspect': (request) => introspect(ctx, request),
+    // Not a standard: the `jti` of every JWT revoked before its expiry, for resource servers to poll
+    // (`mcpkit serve --auth-server` does). Public: a jti is no secret, and a list of them grants nothing.
+    '/revoked': () =>
+      json(200, { revoked: [...ctx.state.revoked.keys()] }, { 'access-control-allow-origin': '*', 'cache-control': 'no-store' }),
   };
   return {
     issuer,
@@ -123,6 +142,7 @@ function metadataOf(issuer: string, settings: DevAuthSettings): Readonly<Record<
     registration_endpoint: `${issuer}/register`,
     jwks_uri: `${issuer}/jwks`,
     introspection_endpoint: `${issuer}/introspect`,
+    mcpkit_revocation_list: `${issuer}/revoked`,
     ...(settings.scopes !== undefined && { scopes_supported: settings.scopes }),
     response_types_supported: ['code'],
     response_modes_supported: ['query'],
@@ -179,7 +199,7 @@ async function introspect(ctx: DevAuthContext, request: Request): Promise<Respon
   const caller = await authenticateClient(ctx, request, form);
   if (caller instanceof Response) return caller;
   if (caller.secret === undefined) return oauthError(401, 'invalid_client', 'introspection is for confidential clients');
-  const claims = ctx.state.access.get(form.get('token') ?? '');
+  const claims = ctx.state.access.get(form.get('token') ?? '')?.claims;
   if (claims === undefined || claims.exp * 1000 <= Date.now()) return json(200, { active: false });
   return json(200, { active: true, token_type: 'Bearer', ...claims });
 }

@@ -28,8 +28,14 @@ export function html(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
 }
 
-/** An HTML page (the consent page, or an error the user must see because redirecting would be unsafe). */
-export function page(status: number, title: string, body: string): Response {
+/**
+ * An HTML page (the consent page, or an error the user must see because
+ * redirecting would be unsafe). `formTargets` are the CSP `form-action`
+ * sources besides 'self': Chromium applies `form-action` to the redirects
+ * that follow a form's submission too, so the consent page lists the
+ * origin of the redirect URI its answer goes to.
+ */
+export function page(status: number, title: string, body: string, formTargets: readonly string[] = []): Response {
   const text = `<!doctype html><html><head><meta charset="utf-8"><title>${html(title)}</title>
 <style>body{font:16px system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}
 .warn{background:#fff3cd;border:1px solid #e0c36c;padding:.5rem .75rem}button{font-size:1rem;margin-right:.5rem}</style>
@@ -41,7 +47,7 @@ export function page(status: number, title: string, body: string): Response {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       'x-frame-options': 'DENY',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${["'self'", ...formTargets].join(' ')}`,
     },
   });
 }
@@ -62,4 +68,20 @@ export function fieldsOf(params: URLSearchParams): Map<string, string> | string 
     fields.set(key, value);
   }
   return fields;
+}
+
+/**
+ * The CSP source that matches `uri`: its origin for http(s), its scheme for a
+ * private-use one (RFC 8252 §7.1: `com.example.app:/callback`). Undefined for
+ * anything a CSP source cannot express safely.
+ */
+export function cspSourceOf(uri: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol === 'https:' || url.protocol === 'http:') return url.origin;
+  return /^[a-z][a-z0-9+.-]*:$/.test(url.protocol) ? url.protocol : undefined;
 }

@@ -36,11 +36,9 @@ async function codeGrant(ctx: DevAuthContext, client: Client, form: Map<string, 
   if (code === undefined || code.expires < Date.now() || code.client.clientId !== client.clientId)
     return oauthError(400, 'invalid_grant', 'the authorization code is invalid or expired');
   if (code.used) {
-    // A replayed code: revoke what it yielded (RFC 6749 §4.1.2).
-    for (const t of code.issued) {
-      ctx.state.access.delete(t);
-      ctx.state.refresh.delete(t);
-    }
+    // A replayed code: revoke everything its grant yielded (RFC 6749 §4.1.2), refreshed tokens included;
+    // the JWTs among them are listed at /revoked for resource servers to refuse.
+    ctx.state.revokeGrant(code.grantId);
     return oauthError(400, 'invalid_grant', 'the authorization code was already used');
   }
   if (form.get('redirect_uri') !== code.redirectUri)
@@ -50,13 +48,11 @@ async function codeGrant(ctx: DevAuthContext, client: Client, form: Map<string, 
     return oauthError(400, 'invalid_grant', 'a valid code_verifier is required (PKCE)');
   if ((await s256(verifier)) !== code.challenge)
     return oauthError(400, 'invalid_grant', 'the code_verifier does not match the code_challenge');
+  // The audience is what the user authorized: a token request may not name one the authorization did not.
   const resource = form.get('resource') ?? code.resource;
-  if (code.resource !== undefined && resource !== code.resource)
-    return oauthError(400, 'invalid_target', 'resource differs from the authorization request');
+  if (resource !== code.resource) return oauthError(400, 'invalid_target', 'resource differs from the authorization request');
   code.used = true;
-  const answer = await issue(ctx, client, code.subject, code.scopes, resource);
-  code.issued.push(answer.access, ...(answer.refresh === undefined ? [] : [answer.refresh]));
-  return answer.response;
+  return (await issue(ctx, client, code.grantId, code.subject, code.scopes, resource)).response;
 }
 
 async function refreshGrant(ctx: DevAuthContext, client: Client, form: Map<string, string>): Promise<Response> {
@@ -69,10 +65,9 @@ async function refreshGrant(ctx: DevAuthContext, client: Client, form: Map<strin
   const wider = asked.find((s) => !record.scopes.includes(s));
   if (wider !== undefined) return oauthError(400, 'invalid_scope', `the scope ${wider} was not granted originally`);
   const resource = form.get('resource') ?? record.resource;
-  if (record.resource !== undefined && resource !== record.resource)
-    return oauthError(400, 'invalid_target', 'resource differs from the original grant');
+  if (resource !== record.resource) return oauthError(400, 'invalid_target', 'resource differs from the original grant');
   ctx.state.refresh.delete(presented);
-  return (await issue(ctx, client, record.subject, asked, resource)).response;
+  return (await issue(ctx, client, record.grantId, record.subject, asked, resource)).response;
 }
 
 async function credentialsGrant(ctx: DevAuthContext, client: Client, form: Map<string, string>): Promise<Response> {
@@ -81,13 +76,14 @@ async function credentialsGrant(ctx: DevAuthContext, client: Client, form: Map<s
   const scopes = ctx.scopesOf(form.get('scope'));
   if (typeof scopes === 'string') return oauthError(400, 'invalid_scope', scopes);
   const resource = form.get('resource');
-  return (await issue(ctx, client, client.clientId, scopes, resource, false)).response;
+  return (await issue(ctx, client, randomToken(), client.clientId, scopes, resource, false)).response;
 }
 
 /** Mints an access token (and a refresh token where the client may refresh) and the token response. */
 async function issue(
   ctx: DevAuthContext,
   client: Client,
+  grantId: string,
   subject: string,
   scopes: readonly string[],
   resource: string | undefined,
@@ -106,11 +102,11 @@ async function issue(
     jti: randomToken().slice(0, 22),
   };
   const access = ctx.options.tokenFormat === 'jwt' ? await ctx.signer.sign(claims) : randomToken();
-  ctx.state.access.set(access, claims);
+  ctx.state.access.set(access, { grantId, claims });
   let refresh: string | undefined;
   if (refreshable) {
     refresh = randomToken();
-    ctx.state.refresh.set(refresh, { clientId: client.clientId, subject, scopes, resource });
+    ctx.state.refresh.set(refresh, { grantId, clientId: client.clientId, subject, scopes, resource });
   }
   const response = json(200, {
     access_token: access,

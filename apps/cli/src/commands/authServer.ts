@@ -39,9 +39,10 @@ function help(): string {
 A development OAuth 2.1 authorization server for MCP: RFC 8414 metadata,
 dynamic client registration, Client ID Metadata Documents, PKCE (S256 only),
 the authorization code grant (with a consent page, or --auto-approve),
-refresh tokens (rotated), client credentials, a JWKS, token introspection
-and the RFC 9207 iss parameter. Access tokens are ES256 JWTs whose aud is
-the resource the client asked for.
+refresh tokens (rotated), client credentials, a JWKS, token introspection,
+the RFC 9207 iss parameter, and a list of revoked tokens (/revoked: a
+replayed code revokes its grant) that mcpkit serve --auth-server polls.
+Access tokens are ES256 JWTs whose aud is the resource the client asked for.
 
 NOT FOR PRODUCTION: everything lives in memory, there is one pretend user,
 and anyone who can reach the port can register clients and get tokens.
@@ -64,7 +65,8 @@ Options:
   --client-id <id>        Pre-register a client with this id...
   --client-secret <s>     ...confidential, with this secret (omit for a public client)
   --redirect-uri <uri>    ...and this redirect URI (repeatable; matched exactly)
-  --allow-http-metadata   Accept Client ID Metadata Documents over http on loopback
+  --allow-http-metadata   Accept Client ID Metadata Documents over http on loopback, and fetch
+                          them from loopback (otherwise: from public addresses only)
   -h, --help              Show this help
 
 Exit codes: 0 stopped by a signal, 1 error (e.g. the port is taken), 2 usage error.

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { withRevocationList } from '../revocationList.js';
 import { parseArgs } from 'node:util';
 import { LocalError } from 'mcpkit/jsonrpc';
 import type { AuthOptions } from 'mcpkit/http';
@@ -319,11 +320,15 @@ export interface AuthArgs {
   readonly resource: string | undefined;
 }
 
-/** The `auth` option of `serveHttp`: JWTs from the issuer, keys found through its metadata. Also `bridge --http`'s. */
+/**
+ * The `auth` option of `serveHttp`: JWTs from the issuer, keys found through
+ * its metadata (fetched again, at most every 30 s, for a key it does not
+ * know), minus the tokens its revocation list names. Also `bridge --http`'s.
+ */
 export async function authOptions(auth: AuthArgs): Promise<AuthOptions> {
   const { jwtVerifier } = await import('mcpkit/http');
   return {
-    verifier: jwtVerifier({ issuer: auth.issuer }),
+    verifier: withRevocationList(jwtVerifier({ issuer: auth.issuer }), auth.issuer),
     authorizationServers: [auth.issuer],
     ...(auth.resource !== undefined && { resource: auth.resource }),
   };

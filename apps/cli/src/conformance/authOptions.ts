@@ -16,6 +16,7 @@ import {
   type OAuthClientOptions,
   type PreRegisteredClient,
 } from 'mcpkit/auth';
+import { guardedAuthFetch } from 'mcpkit/node';
 
 /** Where the mock authorization server sends the user agent back; never listened on. */
 const REDIRECT_URI = 'http://localhost:3000/callback';
@@ -50,6 +51,7 @@ export async function conformanceAuth(
     -readonly [K in keyof OAuthClientOptions]: OAuthClientOptions[K];
   } = {
     handler: headless,
+    guardedFetch: guardedAuthFetch(),
     clientMetadataUrl: CIMD_URL,
     clientName: 'mcpkit-conformance-client',
     onEvent: (event) => {

@@ -11,6 +11,8 @@ import { LocalError, type LocalErrorCode } from '../jsonrpc/localError.js';
 export type AuthorizationFailure =
   /** A metadata URL (or an endpoint it names) is neither https nor loopback. */
   | 'insecure_url'
+  /** A URL a server handed over leads to a loopback, private, link-local or cloud metadata address the MCP server is not on. */
+  | 'refused_url'
   /** No usable protected resource or authorization server metadata. */
   | 'discovery_failed'
   /** Authorization server metadata whose `issuer` is not the issuer it was fetched for. */

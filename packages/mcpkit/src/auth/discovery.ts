@@ -11,14 +11,14 @@
  */
 import { AuthorizationError } from './authorizationError.js';
 import type { Challenge } from './challenge.js';
-import { getJson, type AuthHttp } from './fetchJson.js';
+import { checkUrl, getJson, type AuthHttp } from './fetchJson.js';
 import {
   authorizationServerMetadataUrls,
   resourceMetadataUrls,
   type AuthorizationServerMetadata,
   type ProtectedResourceMetadata,
 } from './metadata.js';
-import { secureUrl, withoutFragment } from './secureUrl.js';
+import { withoutFragment } from './secureUrl.js';
 
 /** What discovery found. */
 export interface Discovery {
@@ -45,11 +45,11 @@ export async function discover(http: AuthHttp, server: URL, challenge: Challenge
       'discovery_failed',
       `The protected resource metadata of ${server.href} names no authorization server`,
     );
-  const issuer = secureUrl(first, 'The authorization server');
+  const issuer = checkUrl(http, first, 'The authorization server');
   const metadata = await serverMetadata(http, issuer, first);
   if (metadata === undefined)
     throw new AuthorizationError('discovery_failed', `No authorization server metadata found for ${first}`);
-  return fromMetadata(prm.resource, prm, first, metadata);
+  return fromMetadata(http, prm.resource, prm, first, metadata);
 }
 
 async function resourceMetadata(
@@ -58,7 +58,7 @@ async function resourceMetadata(
   challenge: Challenge | undefined,
 ): Promise<ProtectedResourceMetadata | undefined> {
   const named = challenge?.params['resource_metadata'];
-  const urls = named === undefined ? resourceMetadataUrls(server) : [secureUrl(named, 'The resource metadata URL')];
+  const urls = named === undefined ? resourceMetadataUrls(server) : [checkUrl(http, named, 'The resource metadata URL')];
   for (const url of urls) {
     const reply = await getJson(http, url);
     if (reply.status < 200 || reply.status >= 300 || reply.body === undefined) continue;
@@ -125,6 +125,7 @@ function sameIssuer(a: string, b: string): boolean {
 }
 
 function fromMetadata(
+  http: AuthHttp,
   resource: string,
   prm: ProtectedResourceMetadata | undefined,
   issuer: string,
@@ -134,7 +135,7 @@ function fromMetadata(
     const value = metadata[name];
     if (typeof value !== 'string')
       throw new AuthorizationError('discovery_failed', `The authorization server ${issuer} has no ${name}`);
-    return secureUrl(value, `The ${name}`);
+    return checkUrl(http, value, `The ${name}`);
   };
   const registration = metadata.registration_endpoint;
   return {
@@ -144,7 +145,8 @@ function fromMetadata(
     metadata,
     authorizationEndpoint: endpoint('authorization_endpoint'),
     tokenEndpoint: endpoint('token_endpoint'),
-    registrationEndpoint: typeof registration === 'string' ? secureUrl(registration, 'The registration_endpoint') : undefined,
+    registrationEndpoint:
+      typeof registration === 'string' ? checkUrl(http, registration, 'The registration_endpoint') : undefined,
   };
 }
 
@@ -154,13 +156,14 @@ function fromMetadata(
  * compare it with), else the default endpoints are used.
  */
 async function legacyDiscovery(http: AuthHttp, server: URL): Promise<Discovery> {
-  const base = secureUrl(server.origin, 'The authorization base URL');
+  const base = checkUrl(http, server.origin, 'The authorization base URL');
   const resource = withoutFragment(server);
   for (const url of authorizationServerMetadataUrls(base)) {
     const reply = await getJson(http, url);
     if (reply.status < 200 || reply.status >= 300 || reply.body === undefined) continue;
     const issuer = reply.body['issuer'];
     return fromMetadata(
+      http,
       resource,
       undefined,
       typeof issuer === 'string' ? issuer : base.origin,

@@ -17,6 +17,7 @@ export type {
   PreRegisteredClient,
 } from './options.js';
 export { AuthorizationError, type AuthorizationFailure } from './authorizationError.js';
+export { AddressRule } from './addressRule.js';
 export {
   MemoryTokenStore,
   serverKey,

@@ -34,12 +34,15 @@ export interface AuthorizationServerMetadata {
 
 /**
  * Where the PRM of the server at `server` may be: the path-aware well-known
- * URL first (`/.well-known/oauth-protected-resource/mcp`), then the root one.
+ * URL first (`/.well-known/oauth-protected-resource/mcp`), the server's query
+ * kept (RFC 9728 §3.1 inserts the suffix between the host and the path and
+ * query: `/mcp?tenant=a` has its metadata at
+ * `/.well-known/oauth-protected-resource/mcp?tenant=a`), then the root one.
  */
 export function resourceMetadataUrls(server: URL): URL[] {
   const path = server.pathname === '/' ? '' : server.pathname.replace(/\/$/, '');
-  const urls = [new URL(`/.well-known/oauth-protected-resource${path}`, server.origin)];
-  if (path !== '') urls.push(new URL('/.well-known/oauth-protected-resource', server.origin));
+  const urls = [new URL(`/.well-known/oauth-protected-resource${path}${server.search}`, server.origin)];
+  if (path !== '' || server.search !== '') urls.push(new URL('/.well-known/oauth-protected-resource', server.origin));
   return urls;
 }
 

@@ -11,6 +11,7 @@
 import type { FetchLike } from '../http/client/fetchHttpClient.js';
 import type { ChallengeReply, HttpAuthorizer } from '../http/client/authorizer.js';
 import type { HttpClientRequest } from '../http/client/httpClient.js';
+import { AddressRule } from './addressRule.js';
 import { AuthorizationError } from './authorizationError.js';
 import { challengeScopes, mainChallenge, type Challenge } from './challenge.js';
 import { chooseMethod, isMethod, type ClientIdentity } from './clientAuth.js';
@@ -117,11 +118,18 @@ export class OAuthClient implements HttpAuthorizer {
     return this.#tokens?.scopes ?? [];
   }
 
-  /** The HTTP of authorization, cancelled by the application's signal or by that of the request that needed it. */
-  #http(signal?: AbortSignal): AuthHttp {
-    const fetchImpl: FetchLike = this.#options.fetch ?? ((input, init) => fetch(input, init));
+  /**
+   * The HTTP of authorization, cancelled by the application's signal or by
+   * that of the request that needed it, every URL held to the rule of the
+   * server being authorized for.
+   */
+  #http(server: URL, signal?: AbortSignal): AuthHttp {
+    const rule = new AddressRule(server);
+    const fetchImpl: FetchLike =
+      this.#options.guardedFetch?.(rule) ?? this.#options.fetch ?? ((input, init) => fetch(input, init));
     const own = this.#options.signal;
     return {
+      rule,
       fetch: fetchImpl,
       signal: own === undefined ? signal : signal === undefined ? own : AbortSignal.any([own, signal]),
     };
@@ -139,9 +147,13 @@ export class OAuthClient implements HttpAuthorizer {
       this.#tokens = undefined;
       return undefined;
     }
-    const refreshing = this.#refresh(this.#http(), this.#server, tokens, new URL(tokens.tokenEndpoint), undefined).then(
-      () => undefined,
-    );
+    const refreshing = this.#refresh(
+      this.#http(this.#server),
+      this.#server,
+      tokens,
+      new URL(tokens.tokenEndpoint),
+      undefined,
+    ).then(() => undefined);
     this.#pending = refreshing;
     try {
       await refreshing;
@@ -159,7 +171,7 @@ export class OAuthClient implements HttpAuthorizer {
     hadToken: boolean,
     signal?: AbortSignal,
   ): Promise<void> {
-    const http = this.#http(signal);
+    const http = this.#http(server, signal);
     const discovery = await discover(http, server, challenge);
     this.#options.onEvent?.({ type: 'discovered', issuer: discovery.issuer, resource: discovery.resource });
     const key = serverKey(server);

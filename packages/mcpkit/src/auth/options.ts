@@ -5,6 +5,7 @@
  * @module
  */
 import type { FetchLike } from '../http/client/fetchHttpClient.js';
+import type { AddressRule } from './addressRule.js';
 import type { TokenEndpointAuthMethod } from './clientAuth.js';
 import type { SigningKey } from './signingKey.js';
 import type { TokenStore } from './tokenStore.js';
@@ -95,6 +96,14 @@ export interface OAuthClientOptions {
   readonly store?: TokenStore;
   /** The `fetch` for metadata, registration and tokens. Default: the global one. */
   readonly fetch?: FetchLike;
+  /**
+   * Makes the `fetch` of one authorization from its {@link AddressRule}, so
+   * that a host name is judged by the address a connection reaches (used
+   * instead of `fetch`). On Node, `guardedAuthFetch()` of `mcpkit/node`; the
+   * `mcpkit` command line always uses it. Without it, URLs are judged by their
+   * text only (address literals, `localhost`).
+   */
+  readonly guardedFetch?: (rule: AddressRule) => FetchLike;
   /** Use DPoP (RFC 9449): `true` for a fresh ES256 key, or the key to use. */
   readonly dpop?: boolean | SigningKey;
   /** Progress, for the user (no secrets in it). */

@@ -16,9 +16,15 @@ export { isLoopback, serveHttp, type HttpServerHandle, type ServeHttpOptions } f
 export { connectHttp, SseClientTransport, StreamableHttpClientTransport } from './http/client/connect.js';
 export { NodeHttpClient, type NodeHttpClientOptions } from './http/client/nodeHttpClient.js';
 
+// Addresses: what is not the public Internet, and connections that reach only the addresses a check allows.
+export { addressKind, hostKind, withArticle, type AddressKind } from '../net/addressKind.js';
+export { guardedLookup, watchSocket, type AddressCheck } from './net/guardedLookup.js';
+export { guardedFetch, type GuardedFetchOptions } from './net/guardedFetch.js';
+
 // Authorization, the Node parts: the loopback redirect with a browser, and a token file per user.
 export { LoopbackAuthorization, type LoopbackAuthorizationOptions } from './auth/loopbackAuthorization.js';
 export { FileTokenStore, defaultTokenFile } from './auth/fileTokenStore.js';
+export { guardedAuthFetch } from './auth/guardedAuthFetch.js';
 export { hasBrowser, openBrowser } from './auth/openBrowser.js';
 
 // stdio (also `mcpkit/stdio`).

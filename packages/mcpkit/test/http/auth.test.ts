@@ -126,6 +126,16 @@ describe('Protected Resource Metadata', () => {
     expect((await h(new Request(PRM, { method: 'POST' }))).status).toBe(405);
   });
 
+  it('keeps the query of a resource in its metadata URL (RFC 9728 §3.1), and serves the metadata there', async () => {
+    const h = serve({ resource: 'http://localhost/mcp?tenant=acme' });
+    const refused = await h(call('whoami', undefined));
+    const url = challenge(refused)['resource_metadata'];
+    expect(url).toBe('http://localhost/.well-known/oauth-protected-resource/mcp?tenant=acme');
+    const res = await h(new Request(url ?? ''));
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Record<string, unknown>)['resource']).toBe('http://localhost/mcp?tenant=acme');
+  });
+
   it('a server without auth serves no metadata', async () => {
     handler = createWebHandler(protectedServer());
     expect((await handler(new Request(PRM))).status).toBe(404);

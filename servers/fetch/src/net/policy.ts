@@ -7,7 +7,7 @@
  * @module
  */
 import { FetchRefused } from '../errors.js';
-import { refusedKind, type AddressKind } from './ip.js';
+import { addressKind, hostKind, withArticle, type AddressCheck, type AddressKind } from 'mcpkit/node';
 
 /** Options of {@link AddressPolicy}. */
 export interface AddressPolicyOptions {
@@ -16,10 +16,6 @@ export interface AddressPolicyOptions {
   /** Allow loopback, private, link-local, CGNAT and reserved addresses (never cloud metadata). */
   readonly allowPrivate?: boolean;
 }
-
-/** Host names that mean this machine or a cloud metadata service, refused whatever DNS says. */
-const LOOPBACK_NAMES = /^(localhost|.*\.localhost)\.?$/;
-const METADATA_NAMES = /^(metadata|metadata\.google\.internal|metadata\.goog|instance-data|instance-data\.ec2\.internal)\.?$/;
 
 /** One `--allow-host` entry, canonical. */
 interface AllowedHost {
@@ -48,10 +44,8 @@ function parseAllowed(entry: string): AllowedHost {
   return { hostname: url.hostname, port: port === '' ? '' : String(Number(port)) };
 }
 
-const article = (kind: AddressKind): string => (/^[aeiou]/.test(kind) ? 'an' : 'a');
-
 /** Decides which hosts and addresses a fetch may connect to. */
-export class AddressPolicy {
+export class AddressPolicy implements AddressCheck {
   readonly #allowed: readonly AllowedHost[];
   readonly #allowPrivate: boolean;
 
@@ -67,7 +61,7 @@ export class AddressPolicy {
 
   /** Why a connection to `address` is refused, or undefined if it may go ahead. */
   #refusal(address: string): AddressKind | undefined {
-    const kind = refusedKind(address);
+    const kind = addressKind(address);
     if (kind === undefined || (this.#allowPrivate && kind !== 'cloud metadata')) return undefined;
     return kind;
   }
@@ -77,10 +71,9 @@ export class AddressPolicy {
     const port = effectivePort(url);
     if (this.isAllowedHost(url.hostname, port)) return;
     const host = url.hostname.toLowerCase();
-    if (METADATA_NAMES.test(host)) throw this.refused(url, host, 'cloud metadata');
-    if (LOOPBACK_NAMES.test(host) && !this.#allowPrivate) throw this.refused(url, host, 'loopback');
-    const kind = this.#refusal(host);
-    if (kind !== undefined) throw this.refused(url, host, kind);
+    const named = hostKind(host);
+    if (named === undefined || (this.#allowPrivate && named !== 'cloud metadata')) return;
+    throw this.refused(url, host, named);
   }
 
   /** Throws unless a connection for `url` may go to `address` (what its host resolved to). */
@@ -93,8 +86,8 @@ export class AddressPolicy {
   /** The refusal, explaining what was refused and how the operator can allow it. */
   refused(url: URL, address: string, kind: AddressKind, resolved = false): FetchRefused {
     const where = resolved
-      ? `${url.hostname} resolves to ${address}, ${article(kind)} ${kind} address`
-      : `${address} is ${article(kind)} ${kind} address`;
+      ? `${url.hostname} resolves to ${address}, ${withArticle(kind)} address`
+      : `${address} is ${withArticle(kind)} address`;
     return new FetchRefused(
       `Refused to fetch ${url.href}: ${where}. This server fetches only public addresses; its operator can allow a host with --allow-host${kind === 'cloud metadata' ? '' : ' or private networks with --allow-private'}.`,
     );

@@ -13,7 +13,7 @@ import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { FetchFailure } from '../errors.js';
-import { guardedLookup } from './lookup.js';
+import { guardedLookup, watchSocket } from 'mcpkit/node';
 import type { AddressPolicy } from './policy.js';
 import { checkBeforeProxy, requestThroughProxy, type Proxy } from './proxy.js';
 
@@ -75,19 +75,6 @@ function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> 
     stream.on('error', reject);
     response.on('error', reject);
   });
-}
-
-/** Checks the address a socket actually connected to (the lookup already did; this catches any path around it). */
-function watchSocket(socket: Socket, url: URL, policy: AddressPolicy): void {
-  const check = (): void => {
-    try {
-      policy.checkAddress(url, socket.remoteAddress ?? '');
-    } catch (error) {
-      socket.destroy(error as Error);
-    }
-  };
-  if (socket.remoteAddress !== undefined && !socket.connecting) check();
-  else socket.once('connect', check);
 }
 
 /** Reads the response of a sent request. */

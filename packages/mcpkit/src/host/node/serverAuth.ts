@@ -8,7 +8,7 @@
  */
 import { OAuthClient, type AuthEvent } from '../../auth/index.js';
 import type { HttpAuthorizer } from '../../http/index.js';
-import { defaultTokenFile, FileTokenStore, LoopbackAuthorization } from '../../node/index.js';
+import { defaultTokenFile, FileTokenStore, guardedAuthFetch, LoopbackAuthorization } from '../../node/index.js';
 import type { HttpServerConfig } from '../config/types.js';
 
 /** The authorizer of an HTTP server (undefined: none, only its config's headers). */
@@ -53,6 +53,7 @@ export function hostOAuth(options: HostAuthOptions = {}, env: NodeJS.ProcessEnv 
       client = new OAuthClient({
         store,
         clientName: options.clientName ?? 'mcpkit',
+        guardedFetch: guardedAuthFetch(),
         ...(options.onEvent !== undefined && { onEvent: (event: AuthEvent) => options.onEvent?.(server.name, event) }),
         handler: new LoopbackAuthorization({
           openBrowser: options.openBrowser ?? true,

@@ -2,11 +2,16 @@
  * The `fetch` face of the client transports: what browsers, Deno, Bun and
  * workers use, and what any injected `fetch` (a test double, a proxy-aware
  * one) plugs into. Node gets `NodeHttpClient` from `mcpkit/node` instead,
- * which skips the web objects `fetch` builds per request.
+ * which skips the web objects `fetch` builds per request. Redirects are
+ * followed here (`redirect: 'manual'`), so that only the protocol's headers
+ * go to another origin; where the runtime hides a redirect's target (a
+ * browser's opaque redirect), the request is sent again for `fetch` to
+ * follow, with only those headers.
  *
  * @module
  */
 import type { HttpClient, HttpClientRequest, HttpReply } from './httpClient.js';
+import { crossOriginHeaders, MAX_REDIRECTS, nextHop, REDIRECT_STATUSES, type Hop } from './redirect.js';
 
 /** A `fetch`-compatible function; the global `fetch` is one. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -26,21 +31,43 @@ export class FetchHttpClient implements HttpClient {
   }
 
   async request(request: HttpClientRequest): Promise<HttpReply> {
-    const init: RequestInit = { ...this.#init, method: request.method, headers: request.headers, signal: request.signal };
-    if (request.body !== undefined) init.body = request.body;
-    const response = await (this.#fetch ?? fetch)(request.url.href, init);
-    return new FetchReply(response);
+    const fetchImpl = this.#fetch ?? fetch;
+    const own = this.#init?.redirect;
+    let hop: Hop = { url: request.url, method: request.method, headers: request.headers, body: request.body };
+    // The application chose how redirects go: its choice stands.
+    if (own !== undefined && own !== 'follow')
+      return new FetchReply(await fetchImpl(hop.url.href, this.#initOf(hop, request.signal, own)));
+    for (let hops = 0; ; hops++) {
+      const response = await fetchImpl(hop.url.href, this.#initOf(hop, request.signal, 'manual'));
+      if (response.type === 'opaqueredirect') {
+        const blind = { ...hop, headers: crossOriginHeaders(hop.headers) };
+        return new FetchReply(await fetchImpl(hop.url.href, this.#initOf(blind, request.signal, 'follow')));
+      }
+      const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+      if (location === null || hops >= MAX_REDIRECTS) return new FetchReply(response, hop.url.href);
+      await response.body?.cancel().catch(() => undefined);
+      hop = nextHop(hop, response.status, location);
+    }
+  }
+
+  #initOf(hop: Hop, signal: AbortSignal, redirect: 'follow' | 'error' | 'manual'): RequestInit {
+    const init: RequestInit = { ...this.#init, method: hop.method, headers: hop.headers, signal, redirect };
+    if (hop.body !== undefined) init.body = hop.body;
+    return init;
   }
 }
 
 /** A `Response` seen through {@link HttpReply}. */
 class FetchReply implements HttpReply {
   readonly #response: Response;
+  /** The URL that answered, where `fetch` does not say (a redirect followed here; a test double's reply). */
+  readonly #url: string | undefined;
   #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   #cancelled = false;
 
-  constructor(response: Response) {
+  constructor(response: Response, url?: string) {
     this.#response = response;
+    this.#url = url;
   }
 
   get status(): number {
@@ -52,7 +79,7 @@ class FetchReply implements HttpReply {
   }
 
   get url(): string {
-    return this.#response.url;
+    return this.#response.url === '' ? (this.#url ?? '') : this.#response.url;
   }
 
   header(name: string): string | undefined {

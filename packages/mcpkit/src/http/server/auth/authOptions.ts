@@ -66,7 +66,7 @@ export interface ResolvedAuth {
   readonly resource: string;
   /** The path of the Protected Resource Metadata (path-aware, RFC 9728 §3.1). */
   readonly metadataPath: string;
-  /** Its full URL (the `resource_metadata` of challenges). */
+  /** Its full URL (the `resource_metadata` of challenges), with the resource's query. */
   readonly metadataUrl: string;
   readonly requiredScopes: readonly string[];
   readonly scopes: FeatureScopes;
@@ -100,7 +100,8 @@ export function resolveAuth(options: AuthOptions, resourceFallback?: string): Re
     authorizationServers: options.authorizationServers,
     resource,
     metadataPath,
-    metadataUrl: `${url.origin}${metadataPath}`,
+    // RFC 9728 §3.1: the well-known suffix goes between the host and the path and query; the query stays.
+    metadataUrl: `${url.origin}${metadataPath}${url.search}`,
     requiredScopes: options.requiredScopes ?? [],
     scopes,
     scopeImplies: options.scopeImplies ?? {},

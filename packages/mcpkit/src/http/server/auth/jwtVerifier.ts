@@ -1,6 +1,9 @@
 /**
  * A verifier for JWT access tokens (RFC 9068 and the like), signed by keys
- * the authorization server publishes as a JWKS. The signature, `iss`, `exp`
+ * the authorization server publishes as a JWKS. A token signed with a key the
+ * verifier does not hold has the JWKS fetched again (key rotation), at most
+ * once per cooldown, so a rotation is picked up without a restart and a flood
+ * of forged `kid`s costs the authorization server one fetch per cooldown. The signature, `iss`, `exp`
  * and `nbf` are checked by `jose` (loaded on first use, so a server that
  * never sees a token never loads it); the guard then checks the audience
  * against the resource.
@@ -29,6 +32,15 @@ export interface JwtVerifierOptions {
   readonly clockToleranceSeconds?: number;
   /** How `fetch` is done (default: the global one). */
   readonly fetch?: typeof fetch;
+  /**
+   * Seconds between two fetches of the JWKS caused by a token signed with a
+   * key it does not hold (the authorization server rotated its keys): such a
+   * token makes the keys be fetched again, at most this often; until then it
+   * is refused. Default 30.
+   */
+  readonly jwksCooldownSeconds?: number;
+  /** Seconds the fetched keys are used before they are fetched again anyway. Default 600. */
+  readonly jwksMaxAgeSeconds?: number;
 }
 
 const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
@@ -87,7 +99,11 @@ async function loadKeys(options: JwtVerifierOptions): Promise<JWTVerifyGetKey> {
   const jose = await import('jose');
   if (options.jwks !== undefined) return jose.createLocalJWKSet(options.jwks as Parameters<typeof jose.createLocalJWKSet>[0]);
   const uri = options.jwksUri ?? (await discoverJwksUri(options.issuer, options.fetch ?? fetch));
-  return jose.createRemoteJWKSet(new URL(uri), options.fetch === undefined ? {} : { [jose.customFetch]: options.fetch });
+  return jose.createRemoteJWKSet(new URL(uri), {
+    cooldownDuration: (options.jwksCooldownSeconds ?? 30) * 1000,
+    cacheMaxAge: (options.jwksMaxAgeSeconds ?? 600) * 1000,
+    ...(options.fetch !== undefined && { [jose.customFetch]: options.fetch }),
+  });
 }
 
 /** The `jwks_uri` of the issuer's metadata (RFC 8414, then OpenID discovery; path-aware). */

@@ -2,7 +2,8 @@
  * The `node:http` face of the client transports: `http.request` and
  * `https.request` over keep-alive agents, bodies read as Buffers, and none of
  * the web objects (`Request`, `Response`, `Headers`, streams) `fetch` builds
- * per request. Redirects are followed as `fetch` follows them, and a request
+ * per request. Redirects are followed as `fetch` follows them (but only the
+ * protocol's headers go to another origin), and a request
  * that meets a keep-alive connection the server has just closed is sent again
  * once on a fresh one.
  *
@@ -18,6 +19,7 @@ import {
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 import type { HttpClient, HttpClientRequest, HttpReply } from '../../../http/client/httpClient.js';
+import { MAX_REDIRECTS, nextHop, REDIRECT_STATUSES, type Hop } from '../../../http/client/redirect.js';
 import { LocalError } from '../../../jsonrpc/localError.js';
 import { NodeReply } from './nodeReply.js';
 
@@ -28,18 +30,6 @@ export interface NodeHttpClientOptions {
   /** The agent of `https:` requests (default: a shared keep-alive agent); give one with `ca` to trust a private CA. */
   readonly httpsAgent?: HttpsAgent;
 }
-
-/** Redirects followed, at most, as `fetch` does. */
-const MAX_REDIRECTS = 20;
-const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
-/** The headers that describe a body, dropped when a redirect turns the request into a GET. */
-const BODY_HEADERS: ReadonlySet<string> = new Set([
-  'content-type',
-  'content-length',
-  'content-encoding',
-  'content-language',
-  'content-location',
-]);
 
 let sharedAgents: { readonly http: HttpAgent; readonly https: HttpsAgent } | undefined;
 /** Where a URL's requests go, once worked out (the transports reuse one `URL` object per endpoint). */
@@ -52,14 +42,6 @@ interface Target {
   readonly auth: string | null | undefined;
 }
 const targets = new WeakMap<URL, Target>();
-
-/** One hop of a request: where, how, and with what. */
-interface Hop {
-  readonly url: URL;
-  readonly method: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | undefined;
-}
 
 /** Sends requests with `node:http` / `node:https`. */
 export class NodeHttpClient implements HttpClient {
@@ -108,7 +90,7 @@ export class NodeHttpClient implements HttpClient {
             redirects++;
             let next: Hop;
             try {
-              next = redirect(hop, res.statusCode ?? 0, location);
+              next = nextHop(hop, res.statusCode ?? 0, location);
             } catch (error) {
               fail(error as Error);
               return;
@@ -158,21 +140,4 @@ export class NodeHttpClient implements HttpClient {
     };
     return secure ? httpsRequest(options) : httpRequest(options);
   }
-}
-
-/** The next hop after a redirect, as `fetch` makes it: 303 (and 301/302 after a POST) becomes a GET; credentials stay on their origin. */
-function redirect(hop: Hop, status: number, location: string): Hop {
-  const url = new URL(location, hop.url);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new LocalError('TRANSPORT_FAILED', `Redirected to a non-HTTP URL: ${url.href}`);
-  const toGet = status === 303 ? hop.method !== 'GET' : (status === 301 || status === 302) && hop.method === 'POST';
-  const crossOrigin = url.origin !== hop.url.origin;
-  if (!toGet && !crossOrigin) return { ...hop, url };
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(hop.headers)) {
-    const lower = name.toLowerCase();
-    if ((toGet && BODY_HEADERS.has(lower)) || (crossOrigin && lower === 'authorization')) continue;
-    headers[name] = value;
-  }
-  return { url, method: toGet ? 'GET' : hop.method, headers, body: toGet ? undefined : hop.body };
 }

@@ -1,9 +1,9 @@
 // Address classification, on canonical text and on what the URL parser
 // makes of every other spelling.
 import { describe, expect, it } from 'vitest';
-import { ipBytes, refusedKind } from './ip.js';
+import { addressKind, hostKind, ipBytes } from './addressKind.js';
 
-describe('refusedKind', () => {
+describe('addressKind', () => {
   it.each([
     ['127.0.0.1', 'loopback'],
     ['127.255.255.254', 'loopback'],
@@ -47,7 +47,7 @@ describe('refusedKind', () => {
     ['2001:db8::1', 'reserved'],
     ['100::1', 'reserved'],
   ])('%s is %s', (address, kind) => {
-    expect(refusedKind(address)).toBe(kind);
+    expect(addressKind(address)).toBe(kind);
   });
 
   it.each([
@@ -61,11 +61,11 @@ describe('refusedKind', () => {
     '::ffff:8.8.8.8',
     '64:ff9b::8.8.8.8',
   ])('%s is public', (address) => {
-    expect(refusedKind(address)).toBeUndefined();
+    expect(addressKind(address)).toBeUndefined();
   });
 
   it('is not fooled by host names', () => {
-    expect(refusedKind('localhost')).toBeUndefined();
+    expect(addressKind('localhost')).toBeUndefined();
     expect(ipBytes('example.com')).toBeUndefined();
   });
 });
@@ -91,6 +91,36 @@ describe('spellings, as the URL parser canonicalizes them', () => {
   ])('%s is %s, refused', (url, host) => {
     const { hostname } = new URL(url);
     expect(hostname).toBe(host);
-    expect(refusedKind(hostname)).toBeDefined();
+    expect(addressKind(hostname)).toBeDefined();
+  });
+});
+
+describe('hostKind', () => {
+  it.each([
+    ['localhost', 'loopback'],
+    ['LOCALHOST.', 'loopback'],
+    ['app.localhost', 'loopback'],
+    ['metadata.google.internal', 'cloud metadata'],
+    ['[::1]', 'loopback'],
+    ['10.0.0.1', 'private'],
+  ])('%s is %s', (host, kind) => {
+    expect(hostKind(host)).toBe(kind);
+  });
+
+  it('leaves other names to their resolution', () => {
+    expect(hostKind('example.com')).toBeUndefined();
+    expect(hostKind('localhost.example.com')).toBeUndefined();
+  });
+});
+
+describe('the address syntax, without node:net', () => {
+  it.each(['1.2.3', '1.2.3.256', '01.2.3.4', '::1::', '1:2:3:4:5:6:7:8:9', 'g::1', '1:2:3:4:5:6:7:1.2.3.4', ''])(
+    '%s is no address',
+    (text) => {
+      expect(ipBytes(text)).toBeUndefined();
+    },
+  );
+  it.each(['1:2:3:4:5:6:7:8', '::', '1::', '::1.2.3.4', '1:2:3:4:5:6:1.2.3.4', 'fe80::1%eth0'])('%s is an address', (text) => {
+    expect(ipBytes(text)).toBeDefined();
   });
 });

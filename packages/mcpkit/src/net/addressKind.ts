@@ -1,17 +1,41 @@
 /**
- * IP addresses as bytes, and the ranges a fetch must not reach: loopback,
- * private, link-local, CGNAT, multicast, reserved, cloud metadata, and every
- * IPv6 form that carries one of those IPv4 addresses inside it.
+ * IP addresses as bytes, and the kinds that are not the public Internet:
+ * loopback, private, link-local, CGNAT, multicast, reserved, cloud metadata,
+ * and every IPv6 form that carries one of those IPv4 addresses inside it. The
+ * one address classification of mcpkit: the fetch server's policy and the
+ * OAuth client's both read it.
  *
- * Only canonical text reaches here (what `net.isIP` accepts, or what the
+ * Only canonical text reaches here (what a resolver returns, or what the
  * WHATWG URL parser made of `0x7f.1`, `2130706433` or `0177.0.0.1`), so the
- * parsing is strict.
+ * parsing is strict. Runtime-neutral: no `node:net`.
  *
  * @module
  */
-import { isIPv4, isIPv6 } from 'node:net';
 
-/** Why an address is refused. */
+const V4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+function isIPv4(text: string): boolean {
+  return V4.test(text);
+}
+
+/** IPv6 text: at most one `::`, hex groups of 1 to 4 digits, an optional trailing dotted quad, an optional zone id. */
+function isIPv6(text: string): boolean {
+  const bare = text.replace(/%[\w.~-]+$/, '');
+  if (!/^[0-9a-fA-F:.]+$/.test(bare) || !bare.includes(':')) return false;
+  const halves = bare.split('::');
+  if (halves.length > 2) return false;
+  const groupsOf = (s: string): string[] => (s === '' ? [] : s.split(':'));
+  const all = halves.flatMap(groupsOf);
+  const last = all.at(-1) ?? '';
+  const quad = last.includes('.');
+  if (quad && !isIPv4(last)) return false;
+  const hex = quad ? all.slice(0, -1) : all;
+  if (!hex.every((g) => /^[0-9a-fA-F]{1,4}$/.test(g))) return false;
+  const words = hex.length + (quad ? 2 : 0);
+  return halves.length === 2 ? words <= 7 : words === 8;
+}
+
+/** What an address is, when it is not a public one. */
 export type AddressKind =
   'unspecified' | 'loopback' | 'private' | 'link-local' | 'shared (CGNAT)' | 'multicast' | 'reserved' | 'cloud metadata';
 
@@ -100,8 +124,8 @@ function embeddedV4(b: readonly number[]): number[] | undefined {
   return undefined;
 }
 
-/** Why `text` (an IP address) must not be fetched, or undefined if it is a public address. */
-export function refusedKind(text: string): AddressKind | undefined {
+/** The kind of `text` (an IP address), or undefined if it is a public address (or no address at all). */
+export function addressKind(text: string): AddressKind | undefined {
   const bytes = ipBytes(text);
   if (bytes === undefined) return undefined;
   if (bytes.length === 4) return V4_RANGES.find((r) => inRange(bytes, r))?.[2];
@@ -110,4 +134,27 @@ export function refusedKind(text: string): AddressKind | undefined {
   const v4 = embeddedV4(bytes);
   if (v4 !== undefined) return V4_RANGES.find((r) => inRange(v4, r))?.[2];
   return V6_RANGES.find((r) => inRange(bytes, r))?.[2];
+}
+
+/** Host names that mean this machine, whatever DNS says. */
+const LOOPBACK_NAMES = /^(localhost|.*\.localhost)\.?$/;
+/** Host names of cloud metadata services, whatever DNS says. */
+const METADATA_NAMES = /^(metadata|metadata\.google\.internal|metadata\.goog|instance-data|instance-data\.ec2\.internal)\.?$/;
+
+/**
+ * The kind of a URL's host as far as it can be told without resolving it:
+ * an address literal's kind, `loopback` for `localhost` names, `cloud
+ * metadata` for the metadata services' names; undefined for any other name
+ * (judge it by what it resolves to).
+ */
+export function hostKind(hostname: string): AddressKind | undefined {
+  const host = hostname.toLowerCase();
+  if (METADATA_NAMES.test(host)) return 'cloud metadata';
+  if (LOOPBACK_NAMES.test(host)) return 'loopback';
+  return addressKind(host);
+}
+
+/** "a loopback", "an unspecified": the article for a kind in a sentence. */
+export function withArticle(kind: AddressKind): string {
+  return `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
 }
