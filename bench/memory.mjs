@@ -64,7 +64,7 @@ function writeGraph(file) {
 
 const SERVERS = {
   mcpkit: (dir) => ({
-    args: [join(ROOT, 'apps/cli/bin/mcpkit.js'), 'serve', 'memory'],
+    args: [join(ROOT, 'packages/mcpkit/bin/mcpkit.js'), 'serve', 'memory'],
     env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') },
   }),
   official: (dir) => ({
