@@ -9,7 +9,7 @@
  *   node bench/memory.mjs [--quick] [--json]
  *
  * Both servers run on the Node that better-sqlite3 was built for (the first
- * `node` on PATH outside node_modules: `npm run bench` puts Node 22 first).
+ * `node` on PATH outside node_modules).
  */
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
