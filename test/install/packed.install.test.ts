@@ -195,12 +195,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await anthropic?.close();
+  site?.closeAllConnections();
   await new Promise((resolve) => {
     if (site === undefined) resolve(undefined);
     else site.close(resolve);
   });
   rmSync(work, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe('the packed install', () => {
   it('holds one mcpkit, from the tarball, with the bin, and the library without better-sqlite3 or ioredis', () => {
