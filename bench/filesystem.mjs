@@ -28,7 +28,7 @@ const SIZES = quick
   : { fileMB: 10, files: 10_000, rounds: 3, readCalls: 8, searchCalls: 8 };
 
 const SERVERS = {
-  mcpkit: (dir) => [join(ROOT, 'apps/cli/bin/mcpkit.js'), 'serve', 'filesystem', dir],
+  mcpkit: (dir) => [join(ROOT, 'packages/mcpkit/bin/mcpkit.js'), 'serve', 'filesystem', dir],
   official: (dir) => [join(ROOT, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), dir],
 };
 

@@ -24,7 +24,7 @@ if (!existsSync(CHROMIUM)) {
   console.error(`bench/inspector: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
   process.exit(1);
 }
-const bin = fileURLToPath(new URL('../apps/cli/bin/mcpkit.js', import.meta.url));
+const bin = fileURLToPath(new URL('../packages/mcpkit/bin/mcpkit.js', import.meta.url));
 
 const inspector = await startInspector({
   port: 0,

@@ -9,7 +9,7 @@
  *   node bench/memory.mjs [--quick] [--json]
  *
  * Both servers run on the Node that better-sqlite3 was built for (the first
- * `node` on PATH outside node_modules: `npm run bench` puts Node 22 first).
+ * `node` on PATH outside node_modules).
  */
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -64,7 +64,7 @@ function writeGraph(file) {
 
 const SERVERS = {
   mcpkit: (dir) => ({
-    args: [join(ROOT, 'apps/cli/bin/mcpkit.js'), 'serve', 'memory'],
+    args: [join(ROOT, 'packages/mcpkit/bin/mcpkit.js'), 'serve', 'memory'],
     env: { MEMORY_FILE_PATH: join(dir, 'memory.jsonl') },
   }),
   official: (dir) => ({

@@ -46,7 +46,7 @@ const TIMEOUT_MS = 60_000;
 
 /** Every server measured: how to start it, as its users do. */
 const SERVERS = {
-  'mcpkit-everything': [`${ROOT}apps/cli/bin/mcpkit.js`, 'serve', 'everything'],
+  'mcpkit-everything': [`${ROOT}packages/mcpkit/bin/mcpkit.js`, 'serve', 'everything'],
   'official-everything': [`${ROOT}node_modules/@modelcontextprotocol/server-everything/dist/index.js`, 'stdio'],
   'mcpkit-zod': [`${HERE}startup/zod-mcpkit.mjs`],
   'v2-zod': [`${HERE}startup/zod-v2.mjs`],

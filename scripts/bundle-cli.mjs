@@ -1,16 +1,22 @@
 /**
  * Bundles the `mcpkit` command line (`apps/cli/dist`, from tsc) with the
- * servers it serves, mcpkit itself and zod into `apps/cli/dist/bundle/`, which
- * the npm bin loads. Why: Node loads an ES module graph file by file, and the
- * CLI was about 180 files by the time `mcpkit serve everything` answered
- * (zod alone is 95); a client that spawns the server waits for every one.
+ * servers it serves, the inspector and zod into `packages/mcpkit/dist/cli/`:
+ * the command line ships inside the `mcpkit` package, whose `mcpkit` bin loads
+ * it (so `npx mcpkit …` works from the registry; see DESIGN.md, "One package,
+ * one bin"). Why a bundle: Node loads an ES module graph file by file, and the
+ * CLI was about 180 files by the time `mcpkit serve everything` answered (zod
+ * alone is 95); a client that spawns the server waits for every one.
  *
  * Each command and each bundled server stay behind their dynamic imports, as
  * separate chunks: a process loads one command's code. Bundled in: the CLI,
- * its servers and zod (tree-shaken: of its 95 files the servers need a few).
- * mcpkit stays an import of its own bundle (see `dependencies` below).
+ * its servers, the inspector and zod (tree-shaken). Left as imports: mcpkit
+ * itself (a self-reference to the package's own exports: one copy of each
+ * class) and the packages mcpkit's package.json lists (dependencies and the
+ * optional peers better-sqlite3 and ioredis), which resolve from the package.
+ * The inspector's front end (`apps/inspector/dist/web`) is copied to
+ * `dist/cli/web`, where the bundled inspector looks for it.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,39 +24,33 @@ import { build } from 'rolldown';
 import { chainSourceMaps, esmOutput } from './lib/rolldown.mjs';
 
 const cliDir = fileURLToPath(new URL('../apps/cli/', import.meta.url));
+const pkgDir = fileURLToPath(new URL('../packages/mcpkit/', import.meta.url));
+const webDir = fileURLToPath(new URL('../apps/inspector/dist/web/', import.meta.url));
 const entry = join(cliDir, 'dist', 'bin.js');
-const out = join(cliDir, 'dist', 'bundle');
-
-/** Bare specifiers always bundled in: the servers the CLI serves, and zod (tree-shaken). */
-const INLINE = [/^@mcpkit\//, /^zod(\/|$)/];
+const out = join(pkgDir, 'dist', 'cli');
+const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 const BUILTIN = new Set(builtinModules);
+/** What the mcpkit package declares: these resolve from the installed package, so they stay imports. */
+const DECLARED = [pkg.name, ...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
 
-/**
- * Decides what stays an import. mcpkit does (its own bundle: one copy of each
- * class whichever module imports it, and its lazily loaded ajv resolves from
- * mcpkit's own folder). Any other package stays an import when it resolves
- * from the bundle's folder to the same file as from the module that imports
- * it; a package the importer gets from a folder of its own (a nested version)
- * is bundled in, so the bundle never picks up another version.
- */
+/** Whether `source` names a package mcpkit declares (or mcpkit itself). */
+const isDeclared = (source) => DECLARED.some((name) => source === name || source.startsWith(`${name}/`));
+
+/** Node's built-ins and mcpkit's declared packages stay imports; anything else is bundled in. */
 const dependencies = {
   name: 'cli-dependencies',
-  async resolveId(source, importer, options) {
+  resolveId(source, importer) {
     if (source.startsWith('node:') || BUILTIN.has(source)) return { id: source, external: true };
     if (importer === undefined || source.startsWith('.') || source.startsWith('/') || source.startsWith('\0')) return null;
-    if (/^mcpkit(\/|$)/.test(source)) return { id: source, external: true };
-    if (INLINE.some((re) => re.test(source))) return null;
-    const fromImporter = await this.resolve(source, importer, { ...options, skipSelf: true });
-    const fromBundle = await this.resolve(source, entry, { ...options, skipSelf: true });
-    if (fromImporter !== null && fromBundle !== null && fromImporter.id === fromBundle.id) return { id: source, external: true };
-    return fromImporter;
+    if (isDeclared(source)) return { id: source, external: true };
+    return null;
   },
 };
 
 /** Chains each file's own source map (tsc's, or mcpkit's bundle's); packages from node_modules load as they are. */
 const chainMaps = chainSourceMaps('chain-maps', (id) => !id.includes(`${join('node_modules', '')}`));
 
-/** Bundles the CLI; run after tsc and after mcpkit's own bundle (the CLI imports mcpkit through its exports). */
+/** Bundles the CLI; run after tsc, the inspector's front end and mcpkit's own bundle (the CLI imports mcpkit through its exports). */
 export async function bundleCli() {
   if (!existsSync(entry)) throw new Error(`bundle-cli: ${relative(process.cwd(), entry)} is missing: run tsc first`);
   rmSync(out, { recursive: true, force: true });
@@ -62,5 +62,8 @@ export async function bundleCli() {
     output: esmOutput(out),
   });
   const chunks = output.filter((o) => o.type === 'chunk');
-  console.log(`bundle-cli: ${chunks.length} files in ${relative(process.cwd(), out)}`);
+  if (!existsSync(join(webDir, 'index.html')))
+    throw new Error('bundle-cli: the inspector front end is not built (apps/inspector/build-web.mjs)');
+  cpSync(webDir, join(out, 'web'), { recursive: true });
+  console.log(`bundle-cli: ${chunks.length} files and the inspector front end in ${relative(process.cwd(), out)}`);
 }

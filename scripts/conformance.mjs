@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run conformance`: runs the official MCP conformance suite
-// (@modelcontextprotocol/conformance 0.1.16 and 0.2.0-alpha.12, on the Node 22
-// the `node` dev dependency provides) against mcpkit, and prints one line per
+// (@modelcontextprotocol/conformance 0.1.16 and 0.2.0-alpha.12, on Node 22: the
+// suites import `fs.globSync`, which Node 20 lacks; scripts/lib/nodes.mjs gives the binary) against mcpkit, and prints one line per
 // run: `conformance <server|client> <suite version> <wire>: N passed, M failed`,
 // counting scenarios; a scenario with a FAILURE or a WARNING counts as failed.
 // Scenarios listed in EXPECTED_FAILURES below (each with a written reason)
@@ -23,17 +23,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeBinary } from './lib/nodes.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
 const args = new Set(process.argv.slice(2));
-
-function node22() {
-  const bin = join(dirname(require.resolve('node/package.json')), 'bin', 'node');
-  const version = spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  if (!/^v2[2-9]\./.test(version)) throw new Error(`The conformance suite needs Node >= 22; ${bin} is ${version}`);
-  return bin;
-}
 
 function suiteEntry(alias) {
   return join(dirname(require.resolve(`${alias}/package.json`)), 'dist', 'index.js');
@@ -170,7 +164,7 @@ async function runClientScenarios(entry, scenarios, extra, outDir, concurrency =
   return results;
 }
 
-const node = node22();
+const node = await nodeBinary(22);
 const expected = expectedFailures();
 const work = mkdtempSync(join(tmpdir(), 'mcpkit-conformance-'));
 let unexpected = 0;

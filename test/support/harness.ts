@@ -18,8 +18,8 @@ import type {
 } from 'mcpkit/protocol';
 import type { Inbox } from './clientHandlers.js';
 
-/** The built CLI's entry, the bundle the npm bin loads (`npm run build` makes it). */
-export const CLI_ENTRY: string = fileURLToPath(new URL('../../apps/cli/dist/bundle/bin.js', import.meta.url));
+/** The built CLI's entry, the bundle mcpkit's npm bin loads (`npm run build` makes it). */
+export const CLI_ENTRY: string = fileURLToPath(new URL('../../packages/mcpkit/dist/cli/bin.js', import.meta.url));
 
 /** A progress notification, as the clients report it. */
 export interface ProgressEvent {

@@ -35,10 +35,10 @@ export function assertCliBuilt(): void {
     ['apps/cli/src', 'apps/cli/dist/.tsbuildinfo'],
     ['servers/everything/src', 'servers/everything/dist/.tsbuildinfo'],
     // The bundle the bin loads (and CLI_ENTRY names), made from tsc's output by scripts/bundle-cli.mjs.
-    ['apps/cli/src', 'apps/cli/dist/bundle/bin.js'],
-    ['servers/everything/src', 'apps/cli/dist/bundle/bin.js'],
+    ['apps/cli/src', 'packages/mcpkit/dist/cli/bin.js'],
+    ['servers/everything/src', 'packages/mcpkit/dist/cli/bin.js'],
     // The git server is bundled into the bin too (its process tests run it through `mcpkit serve git`).
-    ['servers/git/src', 'apps/cli/dist/bundle/bin.js'],
+    ['servers/git/src', 'packages/mcpkit/dist/cli/bin.js'],
   ] as const) {
     const output = join(ROOT, built);
     if (!existsSync(output)) throw new Error(`${built} is missing: run \`npm run build\` at the repository root`);

@@ -30,12 +30,20 @@ export const ExitCode = {
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
 /** A mistake in the command line; reported with a pointer to `--help`, exit 2. */
+/**
+ * The advice `node:util` `parseArgs` appends to an unknown option ("place it
+ * at the end of the command after '--'"): here what follows `--` is the
+ * server's command, so following it would hand the option to the server.
+ */
+const NODE_DASH_ADVICE =
+  /\. To specify a positional argument starting with a '-', place it at the end of the command after '--'[\s\S]*$/;
+
 export class UsageError extends Error {
   /** The command whose help to point at (undefined: the top level). */
   readonly command: string | undefined;
 
   constructor(message: string, command?: string) {
-    super(message);
+    super(message.replace(NODE_DASH_ADVICE, ''));
     this.name = 'UsageError';
     this.command = command;
   }

@@ -41,9 +41,22 @@ export function exitCodeFor(error: unknown): ExitCode {
         return ExitCode.Error;
     }
   }
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && CONNECTION_CODES.has(code)) return ExitCode.Connection;
-  return ExitCode.Error;
+  return isConnectionFailure(error) ? ExitCode.Connection : ExitCode.Error;
+}
+
+/**
+ * Whether `error` says a connection could not be made: a Node error code of
+ * {@link CONNECTION_CODES} on it or on a cause (`fetch` throws a TypeError
+ * "fetch failed" whose cause carries `ECONNREFUSED`), or `fetch`'s own
+ * network failure with no code at all (a port it refuses to use).
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  if (error instanceof TypeError && error.message === 'fetch failed') return true;
+  for (let e: unknown = error, depth = 0; e !== null && typeof e === 'object' && depth < 10; e = (e as Error).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+  }
+  return false;
 }
 
 /** The message printed after `mcpkit: `: the error's, with a JSON-RPC error's code and data. */

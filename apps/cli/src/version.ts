@@ -5,14 +5,18 @@
  */
 import { readFileSync } from 'node:fs';
 
-/** The CLI's package name: its package.json is the first one up from this module with it. */
-const NAME = 'mcpkit-cli';
+/**
+ * The packages the CLI runs from: `mcpkit` (the bundle in `dist/cli`, as
+ * installed) or `mcpkit-cli` (tsc's output in the workspace). Its package.json
+ * is the first one up from this module with one of these names.
+ */
+const NAMES: readonly unknown[] = ['mcpkit', 'mcpkit-cli'];
 
 let cached: string | undefined;
 
 /**
  * The CLI's version (read once). The package.json is looked for upwards: this
- * module runs from `dist/` (tsc's output) or from `dist/bundle/` (the bundle).
+ * module runs from `apps/cli/dist/` (tsc's output) or from mcpkit's `dist/cli/` (the bundle).
  */
 export function version(): string {
   if (cached === undefined) {
@@ -23,12 +27,12 @@ export function version(): string {
       } catch {
         continue; // none at this level
       }
-      if (pkg.name === NAME) {
+      if (NAMES.includes(pkg.name)) {
         cached = String(pkg.version);
         break;
       }
     }
-    if (cached === undefined) throw new Error(`the package.json of ${NAME} is missing`);
+    if (cached === undefined) throw new Error(`the package.json of ${NAMES.join(' or ')} is missing`);
   }
   return cached;
 }

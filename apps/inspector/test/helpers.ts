@@ -12,7 +12,7 @@ import type { ServerMessage } from '../src/shared/channel.js';
 import type { StdioSpec } from '../src/shared/connectSpec.js';
 
 /** The mcpkit CLI's executable in this repository. */
-export const MCPKIT_BIN = fileURLToPath(new URL('../../cli/bin/mcpkit.js', import.meta.url));
+export const MCPKIT_BIN = fileURLToPath(new URL('../../../packages/mcpkit/bin/mcpkit.js', import.meta.url));
 
 /** The everything server over stdio. */
 export const EVERYTHING: StdioSpec & { era: string } = {

@@ -93,6 +93,8 @@ export interface Exit {
 export interface LinePeerOptions {
   readonly env?: NodeJS.ProcessEnv;
   readonly cwd?: string;
+  /** The Node binary that runs the script (default: the one running the tests). */
+  readonly node?: string;
 }
 
 /**
@@ -115,7 +117,7 @@ export class LinePeer {
   #wake: (() => void) | undefined;
 
   constructor(script: string, args: readonly string[] = [], options: LinePeerOptions = {}) {
-    this.child = spawn(process.execPath, [script, ...args], {
+    this.child = spawn(options.node ?? process.execPath, [script, ...args], {
       stdio: ['pipe', 'pipe', 'pipe'],
       ...(options.env !== undefined && { env: options.env }),
       ...(options.cwd !== undefined && { cwd: options.cwd }),
@@ -190,6 +192,18 @@ export class LinePeer {
         this.send({ jsonrpc: '2.0', id: m['id'], result: this.onRequest(m['method'], m['params']) });
       }
       seen.push(m);
+    }
+  }
+
+  /** Waits until stdout matches `pattern`; resolves with the match. */
+  async stdoutMatches(pattern: RegExp, timeoutMs = 5000): Promise<RegExpExecArray> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const match = pattern.exec(this.stdout);
+      if (match !== null) return match;
+      if (Date.now() > deadline)
+        throw new TestError(`stdout never matched ${String(pattern)}: ${this.stdout}\nstderr: ${this.stderr}`);
+      await sleep(20);
     }
   }
 

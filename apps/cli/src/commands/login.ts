@@ -8,7 +8,8 @@
 import { parseArgs } from 'node:util';
 import { serverKey } from 'mcpkit/auth';
 import { AUTH_OPTIONS, cliOAuthClient, parseAuthSettings, tokenStore } from '../authSettings.js';
-import { ExitCode, UsageError } from '../exitCodes.js';
+import { CliError, ExitCode, UsageError } from '../exitCodes.js';
+import { isConnectionFailure } from '../failure.js';
 import type { Io } from '../io.js';
 import { isHttpUrl } from '../target.js';
 import type { Command } from './command.js';
@@ -77,7 +78,7 @@ function parseUrl(args: readonly string[], name: string, withAuth: boolean) {
   };
 }
 
-/** The server's challenge to a request without a token, if it sends one. */
+/** The server's challenge to a request without a token, if it sends one; a server that cannot be reached exits 5. */
 async function probe(url: string): Promise<string | undefined> {
   const response = await fetch(url, {
     method: 'POST',
@@ -88,6 +89,10 @@ async function probe(url: string): Promise<string | undefined> {
       method: 'initialize',
       params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcpkit-cli', version: '0' } },
     }),
+  }).catch((error: unknown) => {
+    if (!isConnectionFailure(error)) throw error;
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+    throw new CliError(ExitCode.Connection, `could not reach ${url}: ${cause}`);
   });
   await response.body?.cancel();
   return response.status === 401 || response.status === 403 ? (response.headers.get('www-authenticate') ?? '') : undefined;

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -14,8 +14,31 @@ import type { ServerMessage } from '../shared/channel.js';
 import { check, tokenOf, type GuardOptions } from './guard.js';
 import type { Hub } from './hub.js';
 
-/** Where the built front end is: the package's `dist/web`, from `dist/server` or (in tests) `src/server`. */
-const WEB_DIR = new URL('../../dist/web/', import.meta.url);
+/**
+ * Where the built front end may be, in order: this package's `dist/web` (this
+ * module runs from `dist/server`, or from `src/server` in tests), and `web`
+ * beside the chunks of mcpkit's CLI bundle (`dist/cli/chunks/*.js`, where the
+ * `mcpkit inspect` of an installed mcpkit runs this code; the bundle script
+ * copies the front end to `dist/cli/web`).
+ */
+const WEB_DIRS = [new URL('../../dist/web/', import.meta.url), new URL('../web/', import.meta.url)];
+
+let webDir: Promise<URL | undefined> | undefined;
+
+/** The first of {@link WEB_DIRS} with an `index.html` (looked up once). */
+function findWebDir(): Promise<URL | undefined> {
+  webDir ??= (async () => {
+    for (const dir of WEB_DIRS) {
+      const found = await access(new URL('index.html', dir)).then(
+        () => true,
+        () => false,
+      );
+      if (found) return dir;
+    }
+    return undefined;
+  })();
+  return webDir;
+}
 
 const ASSETS: Readonly<Record<string, string>> = {
   '/': 'index.html',
@@ -67,9 +90,11 @@ function refuse(response: ServerResponse, status: number, message: string): void
 }
 
 async function serveAsset(response: ServerResponse, file: string): Promise<void> {
+  const dir = await findWebDir();
   let body: Buffer;
   try {
-    body = await readFile(new URL(file, WEB_DIR));
+    if (dir === undefined) throw new Error('no front end');
+    body = await readFile(new URL(file, dir));
   } catch {
     refuse(response, 500, "the inspector's front end is not built: run `npm run build` at the repository root");
     return;

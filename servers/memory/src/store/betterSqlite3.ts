@@ -90,6 +90,9 @@ function load(): DatabaseConstructor | Error {
   return loaded;
 }
 
+/** What {@link betterSqlite3Problem} says when the package is not installed at all (an optional peer). */
+export const BETTER_SQLITE3_ABSENT = 'better-sqlite3 is not installed';
+
 /** Why better-sqlite3 cannot be loaded, in a few words (undefined if it can). */
 export function betterSqlite3Problem(): string | undefined {
   const result = load();
@@ -99,7 +102,7 @@ export function betterSqlite3Problem(): string | undefined {
   const abi = /NODE_MODULE_VERSION (\d+)[\s\S]*NODE_MODULE_VERSION (\d+)/.exec(message);
   if (abi !== null)
     return `better-sqlite3 was built for another Node (ABI ${abi[1] ?? '?'}; Node ${process.versions.node} needs ${abi[2] ?? '?'})`;
-  if (code === 'MODULE_NOT_FOUND' && message.includes("'better-sqlite3'")) return 'better-sqlite3 is not installed';
+  if (code === 'MODULE_NOT_FOUND' && message.includes("'better-sqlite3'")) return BETTER_SQLITE3_ABSENT;
   if (message.includes('Could not locate the bindings file')) return 'better-sqlite3 has no compiled addon';
   return `better-sqlite3 failed to load (${message.split('\n')[0] ?? ''})`;
 }

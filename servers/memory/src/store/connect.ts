@@ -1,15 +1,18 @@
 /**
- * Choosing the SQLite driver. better-sqlite3 is preferred (it runs on Node
- * 20 too, and Node still calls its own SQLite experimental); when it
- * cannot be loaded (built for another Node, or never built) `node:sqlite`
- * stands in, with a one-line notice. If neither can, the error is one line
+ * Choosing the SQLite driver. better-sqlite3 is preferred when installed (it
+ * runs on Node 20 too, and Node still calls its own SQLite experimental).
+ * It is an optional peer of mcpkit and of this server (a native addon, kept
+ * out of an install that does not ask for it), so on Node 22.13 and later
+ * `node:sqlite` serves without a word when better-sqlite3 is absent, and with
+ * a one-line notice when it is installed but cannot be loaded (built for
+ * another Node, or never built). If neither can, the error is one line
  * saying what to do. `MCPKIT_MEMORY_DRIVER` forces one (the tests run the
  * whole suite on each).
  *
  * @module
  */
 import { LocalError } from 'mcpkit/jsonrpc';
-import { betterSqlite3Problem, openBetterSqlite3 } from './betterSqlite3.js';
+import { BETTER_SQLITE3_ABSENT, betterSqlite3Problem, openBetterSqlite3 } from './betterSqlite3.js';
 import type { Connection, DriverChoice } from './driver.js';
 import { nodeSqliteProblem, openNodeSqlite } from './nodeSqlite.js';
 
@@ -29,6 +32,8 @@ export function driverFromEnv(env: Readonly<Record<string, string | undefined>>)
 }
 
 const REBUILD = 'run "npm rebuild better-sqlite3" with the Node that runs the server';
+const INSTALL =
+  'install better-sqlite3 beside mcpkit ("npm install better-sqlite3", or "npx -p mcpkit -p better-sqlite3 mcpkit serve memory")';
 const NEWER_NODE = 'use Node 22.13 or later';
 
 /**
@@ -48,9 +53,13 @@ export function connect(path: string, choice: DriverChoice, notice: (line: strin
   }
   const better = betterSqlite3Problem();
   if (better === undefined) return openBetterSqlite3(path);
+  const absent = better === BETTER_SQLITE3_ABSENT;
   const node = nodeSqliteProblem();
   if (node !== undefined)
-    throw new LocalError('NOT_SUPPORTED', `no SQLite driver can be loaded: ${better}, and ${node}; ${REBUILD}, or ${NEWER_NODE}`);
-  notice(`${better}; using node:sqlite instead (to use better-sqlite3 again, ${REBUILD})`);
+    throw new LocalError(
+      'NOT_SUPPORTED',
+      `no SQLite driver can be loaded: ${better}, and ${node}; ${absent ? INSTALL : REBUILD}, or ${NEWER_NODE}`,
+    );
+  if (!absent) notice(`${better}; using node:sqlite instead (to use better-sqlite3 again, ${REBUILD})`);
   return openNodeSqlite(path);
 }
