@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 import { startInspector } from '../dist/index.js';
 
 const out = fileURLToPath(new URL('../../../packages/mcpkit/docs/images/', import.meta.url));
-const bin = fileURLToPath(new URL('../../cli/bin/mcpkit.js', import.meta.url));
+const bin = fileURLToPath(new URL('../../../packages/mcpkit/bin/mcpkit.js', import.meta.url));
 const inspector = await startInspector({
   port: 0,
   targets: [
