@@ -103,5 +103,8 @@ console.log(
   `bundle: ${Object.keys(ENTRIES).length} entries, ${files.length - Object.keys(ENTRIES).length} shared chunks in ${relative(process.cwd(), out)}`,
 );
 
+// The inspector's front end imports mcpkit (e.g. `mcpkit/protocol`) through the bundle just
+// written, and the command line copies the built front end beside itself: so it goes between.
+await import('../apps/inspector/build-web.mjs');
 // The command line, with the servers it serves: it imports mcpkit through the bundle just written.
 await bundleCli();
