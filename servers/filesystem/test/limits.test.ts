@@ -5,7 +5,7 @@
  * with an error that names the bound (a brace pattern once blocked the server
  * for most of a second).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFilesystemServer, type FilesystemOptions } from '../src/index.js';
@@ -86,6 +86,14 @@ describe('entries per listing', () => {
     expect((await call(whole, 'list_directory', { path: '.' })).text).not.toContain('Only the first');
     await c.close();
     await whole.close();
+  });
+
+  it("keeps readdir's order (the official server's) although it reads as a stream", async () => {
+    for (const name of ['b', 'B', 'a', '_x', 'é', 'z9', 'z10', '😀', 'ｚ']) writeFileSync(join(tree.data, name), '');
+    const c = await client();
+    const seen = await call(c, 'list_directory', { path: '.' });
+    expect(seen.text.split('\n').map((line) => line.slice('[FILE] '.length))).toEqual(readdirSync(tree.data));
+    await c.close();
   });
 });
 

@@ -38,9 +38,19 @@ export async function entriesOf(dir: OpenDir): Promise<Dirent[]> {
   return dir.run(() => readdir(dir.via, { withFileTypes: true }));
 }
 
-/** At most `max` entries of an open directory, read as a stream (a huge directory is never held whole), and whether there were more. */
+/** libuv's `scandir` order, which `readdir` (and so the official server) returns: names by their bytes. */
+function byBytes(a: Dirent, b: Dirent): number {
+  return Buffer.compare(Buffer.from(a.name), Buffer.from(b.name));
+}
+
+/**
+ * At most `max` entries of an open directory, and whether there were more:
+ * read as a stream (a huge directory is never held whole), then put in
+ * `readdir`'s order. A cut listing holds the first `max` the file system
+ * gave, not the first `max` names.
+ */
 export async function firstEntriesOf(dir: OpenDir, max: number): Promise<{ entries: Dirent[]; cut: boolean }> {
-  return dir.run(async () => {
+  const listed = await dir.run(async () => {
     const stream = await opendir(dir.via);
     const entries: Dirent[] = [];
     try {
@@ -49,11 +59,13 @@ export async function firstEntriesOf(dir: OpenDir, max: number): Promise<{ entri
         entries.push(entry);
       }
     } finally {
-      // Leaving the loop early closes the stream; a second close would throw.
+      // Leaving the loop early closed the stream already; a second close throws.
       await stream.close().catch(() => undefined);
     }
     return { entries, cut: false };
   });
+  listed.entries.sort(byBytes);
+  return listed;
 }
 
 /** The line that ends a listing cut at `max` entries. */
