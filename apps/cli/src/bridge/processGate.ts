@@ -19,11 +19,6 @@ export class ProcessGate {
     this.#max = max;
   }
 
-  /** Processes running (or starting) now. */
-  get used(): number {
-    return this.#used;
-  }
-
   /** Takes a slot, or throws the 503 the client gets; the returned function gives it back (once). */
   acquire(): () => void {
     if (this.#used >= this.#max)
