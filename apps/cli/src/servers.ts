@@ -48,7 +48,7 @@ export const SERVERS: Readonly<Record<string, BundledServer>> = {
   },
   filesystem: {
     description: 'Files in the directories you name (roots may only narrow them): read, write, edit, search',
-    usage: 'DIR… [--read-only] [--max-file-size BYTES] [--search-timeout SECONDS]',
+    usage: 'DIR… [--read-only] [--max-file-size BYTES] [--max-read-size BYTES] [--search-timeout SECONDS] …',
     create: async (args) => {
       const fs = await import('@mcpkit/server-filesystem');
       return fs.createFilesystemServer(fs.filesystemOptionsFromArgs(args));
@@ -64,7 +64,7 @@ export const SERVERS: Readonly<Record<string, BundledServer>> = {
   },
   memory: {
     description: 'A knowledge graph of entities, relations and observations, kept in SQLite',
-    usage: '[--db FILE]   (or MEMORY_FILE_PATH, as the official server reads it)',
+    usage: '[--db FILE] [--max-result-size BYTES]   (or MEMORY_FILE_PATH, as the official server reads it)',
     create: async (args) => {
       const memory = await import('@mcpkit/server-memory');
       return memory.createMemoryServer(memory.memoryOptionsFromArgs(args, process.env));

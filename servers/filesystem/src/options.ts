@@ -21,6 +21,8 @@ export interface FilesystemOptions extends Partial<Limits> {
 /** The limits when none are given. */
 export const DEFAULT_LIMITS: Limits = {
   maxFileBytes: 32 * 1024 * 1024,
+  maxReadBytes: 32 * 1024 * 1024,
+  listMaxEntries: 10_000,
   searchTimeoutMs: 30_000,
   maxSearchResults: 10_000,
   treeMaxDepth: 32,
@@ -30,6 +32,8 @@ export const DEFAULT_LIMITS: Limits = {
 const FLAGS = {
   'read-only': { type: 'boolean' },
   'max-file-size': { type: 'string' },
+  'max-read-size': { type: 'string' },
+  'list-max-entries': { type: 'string' },
   'search-timeout': { type: 'string' },
   'max-search-results': { type: 'string' },
   'tree-max-depth': { type: 'string' },
@@ -68,6 +72,8 @@ export function filesystemOptionsFromArgs(args: readonly string[]): FilesystemOp
   if (positionals.length === 0) throw invalid('filesystem needs at least one directory: mcpkit serve filesystem DIR…');
   const limits: Partial<Record<keyof Limits, number>> = {};
   if (values['max-file-size'] !== undefined) limits.maxFileBytes = parseSize(values['max-file-size'], 'max-file-size');
+  if (values['max-read-size'] !== undefined) limits.maxReadBytes = parseSize(values['max-read-size'], 'max-read-size');
+  if (values['list-max-entries'] !== undefined) limits.listMaxEntries = positive(values['list-max-entries'], 'list-max-entries');
   if (values['search-timeout'] !== undefined) limits.searchTimeoutMs = positive(values['search-timeout'], 'search-timeout', 1000);
   if (values['max-search-results'] !== undefined)
     limits.maxSearchResults = positive(values['max-search-results'], 'max-search-results');

@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFilesystemServer } from '../src/index.js';
 import { makeDirectory } from '../src/fs/mkdir.js';
 import { readText } from '../src/fs/read.js';
+import { ReadBudget } from '../src/fs/readBudget.js';
 import { writeAtomic } from '../src/fs/write.js';
 import { listDirectory } from '../src/fs/list.js';
 import type { AllowedSet } from '../src/paths/allowedSet.js';
@@ -44,19 +45,21 @@ describe('a link swapped in after the check', () => {
     const target = await resolvePath('file.txt', allowed);
     rmSync(join(tree.data, 'file.txt'));
     symlinkSync(join(tree.outside, 'secret.txt'), join(tree.data, 'file.txt'));
-    await expect(readText(target, allowed, 1 << 20)).rejects.toThrow(/replaced by a symbolic link/);
+    await expect(readText(target, allowed, 1 << 20, new ReadBudget(1 << 20))).rejects.toThrow(/replaced by a symbolic link/);
   });
 
   it('is caught when it replaces a directory on the way (reading)', async () => {
     const target = await resolvePath('dir/secret.txt', allowed);
     swapDirectory();
-    await expect(readText(target, allowed, 1 << 20)).rejects.toThrow(/was replaced while it was being opened/);
+    await expect(readText(target, allowed, 1 << 20, new ReadBudget(1 << 20))).rejects.toThrow(
+      /was replaced while it was being opened/,
+    );
   });
 
   it('is caught when it replaces the directory being listed', async () => {
     const target = await resolvePath('dir', allowed);
     swapDirectory();
-    await expect(listDirectory(target, allowed)).rejects.toThrow(/Access denied/);
+    await expect(listDirectory(target, allowed, 1000)).rejects.toThrow(/Access denied/);
   });
 
   it('cannot send a write outside', async () => {

@@ -13,6 +13,7 @@ import { KnowledgeGraph } from './graph/knowledgeGraph.js';
 import type { MemoryOptions } from './options.js';
 import { importJsonl } from './store/importJsonl.js';
 import { openDatabase } from './store/open.js';
+import { DEFAULT_MAX_RESULT_BYTES } from './resultLimit.js';
 import { GRAPH_URI, registerGraphResource, registerMemoryTools } from './tools.js';
 
 export { KnowledgeGraph } from './graph/knowledgeGraph.js';
@@ -64,8 +65,9 @@ export function createMemoryServer(options: MemoryOptions): McpServer {
       },
     }),
   });
-  registerMemoryTools(server, graph);
-  registerGraphResource(server, graph);
+  const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
+  registerMemoryTools(server, graph, maxResultBytes);
+  registerGraphResource(server, graph, maxResultBytes);
   const watchMs = options.watchMs ?? 2000;
   if (watchMs > 0) {
     // Another process sharing the database changed the graph: tell this one's subscribers.

@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LocalError } from 'mcpkit/jsonrpc';
 import type { DriverChoice } from './store/driver.js';
+import { parseResultSize } from './resultLimit.js';
 import { isSqliteFile } from './store/open.js';
 
 /** Options of {@link createMemoryServer}. */
@@ -31,6 +32,8 @@ export interface MemoryOptions {
   readonly driver?: DriverChoice | undefined;
   /** Where notices go (default: stderr). */
   readonly warn?: (line: string) => void;
+  /** The most bytes of JSON one read (`read_graph`, `search_nodes`, `open_nodes`, the graph resource) answers with (default 16 MiB). */
+  readonly maxResultBytes?: number;
 }
 
 /** The environment variables read. */
@@ -60,14 +63,26 @@ export function storeAt(path: string): { db: string; importFrom?: string } {
 /** Reads `mcpkit serve memory`'s arguments (`--db FILE`) and environment (`MEMORY_FILE_PATH`). */
 export function memoryOptionsFromArgs(args: readonly string[], env: MemoryEnv, cwd: string = process.cwd()): MemoryOptions {
   let db: string | undefined;
+  let maxResult: string | undefined;
   try {
-    const { values, positionals } = parseArgs({ args: [...args], options: { db: { type: 'string' } }, allowPositionals: true });
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      options: { db: { type: 'string' }, 'max-result-size': { type: 'string' } },
+      allowPositionals: true,
+    });
     if (positionals.length > 0) throw new TypeError(`unexpected argument ${JSON.stringify(positionals[0])}`);
     db = values.db;
+    maxResult = values['max-result-size'];
   } catch (error) {
     throw new LocalError('INVALID_ARGUMENT', error instanceof Error ? error.message : String(error));
   }
   if (db === '') throw new LocalError('INVALID_ARGUMENT', '--db needs a file name');
+  const limits = maxResult === undefined ? {} : { maxResultBytes: parseResultSize(maxResult) };
+  return { ...storeOptions(db, env, cwd), ...limits };
+}
+
+/** Where the graph lives, from `--db` and `MEMORY_FILE_PATH` (the rule in the module comment). */
+function storeOptions(db: string | undefined, env: MemoryEnv, cwd: string): MemoryOptions {
   const memoryFile =
     env.MEMORY_FILE_PATH === undefined || env.MEMORY_FILE_PATH === '' ? undefined : resolve(cwd, env.MEMORY_FILE_PATH);
   if (db !== undefined) {

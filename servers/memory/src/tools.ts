@@ -9,6 +9,8 @@ import type { CallToolResult, ToolAnnotations } from 'mcpkit/protocol';
 import { ToolError, type McpServer } from 'mcpkit/server';
 import { z } from 'zod';
 import type { KnowledgeGraph } from './graph/knowledgeGraph.js';
+import type { Graph } from './graph/model.js';
+import { boundedResourceText, boundedToolText } from './resultLimit.js';
 
 /** The resource holding the whole graph. */
 export const GRAPH_URI = 'memory://knowledge-graph';
@@ -166,7 +168,13 @@ function registerDeletions(server: McpServer, graph: KnowledgeGraph, changed: ()
   );
 }
 
-function registerReads(server: McpServer, graph: KnowledgeGraph): void {
+/** A read's result: the graph part's JSON, refused past `max` bytes. */
+function boundedJson(value: Graph, max: number): CallToolResult {
+  const text = boundedToolText(JSON.stringify(value, null, 2), max);
+  return { content: [{ type: 'text', text }], structuredContent: { ...value } };
+}
+
+function registerReads(server: McpServer, graph: KnowledgeGraph, maxBytes: number): void {
   server.tool(
     {
       name: 'read_graph',
@@ -176,8 +184,10 @@ function registerReads(server: McpServer, graph: KnowledgeGraph): void {
       annotations: READS,
     },
     () => {
-      const result = guard(() => graph.readGraph());
-      return json(result, { ...result });
+      return boundedJson(
+        guard(() => graph.readGraph()),
+        maxBytes,
+      );
     },
   );
   server.tool(
@@ -193,8 +203,10 @@ function registerReads(server: McpServer, graph: KnowledgeGraph): void {
       annotations: READS,
     },
     ({ query }) => {
-      const result = guard(() => graph.searchNodes(query));
-      return json(result, { ...result });
+      return boundedJson(
+        guard(() => graph.searchNodes(query)),
+        maxBytes,
+      );
     },
   );
   server.tool(
@@ -207,24 +219,26 @@ function registerReads(server: McpServer, graph: KnowledgeGraph): void {
       annotations: READS,
     },
     ({ names }) => {
-      const result = guard(() => graph.openNodes(names));
-      return json(result, { ...result });
+      return boundedJson(
+        guard(() => graph.openNodes(names)),
+        maxBytes,
+      );
     },
   );
 }
 
-/** Registers the nine tools, in the official server's order. */
-export function registerMemoryTools(server: McpServer, graph: KnowledgeGraph): void {
+/** Registers the nine tools, in the official server's order; reads answer at most `maxResultBytes`. */
+export function registerMemoryTools(server: McpServer, graph: KnowledgeGraph, maxResultBytes: number): void {
   const changed = (): void => {
     server.notifyResourceUpdated(GRAPH_URI);
   };
   registerAdditions(server, graph, changed);
   registerDeletions(server, graph, changed);
-  registerReads(server, graph);
+  registerReads(server, graph, maxResultBytes);
 }
 
-/** Registers `memory://knowledge-graph`: the whole graph as JSON, the same as `read_graph`'s text. */
-export function registerGraphResource(server: McpServer, graph: KnowledgeGraph): void {
+/** Registers `memory://knowledge-graph`: the whole graph as JSON, the same as `read_graph`'s text (at most `maxResultBytes`). */
+export function registerGraphResource(server: McpServer, graph: KnowledgeGraph, maxResultBytes: number): void {
   server.resource(
     {
       uri: GRAPH_URI,
@@ -234,7 +248,13 @@ export function registerGraphResource(server: McpServer, graph: KnowledgeGraph):
       mimeType: 'application/json',
     },
     () => ({
-      contents: [{ uri: GRAPH_URI, mimeType: 'application/json', text: JSON.stringify(graph.readGraph(), null, 2) }],
+      contents: [
+        {
+          uri: GRAPH_URI,
+          mimeType: 'application/json',
+          text: boundedResourceText(JSON.stringify(graph.readGraph(), null, 2), maxResultBytes),
+        },
+      ],
     }),
   );
 }

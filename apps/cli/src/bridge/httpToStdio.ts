@@ -8,6 +8,13 @@
  * requests in flight get an error. Every process is stopped when the bridge
  * stops.
  *
+ * Against callers that open sessions to use up the machine: with
+ * `--auth-server`, the handler authorizes each request before it reaches
+ * `connect`, so no process starts for an unauthorized one; at most
+ * `maxProcesses` session processes run at once (a new session beyond is
+ * refused with 503, `processGate.ts`); and a session idle for
+ * `idleTimeoutMs` is closed, stopping its process.
+ *
  * @module
  */
 import type { Transport } from 'mcpkit/jsonrpc';
@@ -20,6 +27,7 @@ import { stdioProcess } from '../stdioProcess.js';
 import type { StdioTarget } from '../target.js';
 import { version } from '../version.js';
 import { ForwardingServer, type Closing } from './forwardingServer.js';
+import { ProcessGate } from './processGate.js';
 import { Relay } from './relay.js';
 import { RestartingUpstream } from './restartingUpstream.js';
 import { StatelessMux } from './statelessMux.js';
@@ -32,7 +40,16 @@ export interface HttpToStdioOptions {
   readonly quiet: boolean;
   /** OAuth protection (`--auth-server`), as `serve --http` has it. */
   readonly auth?: AuthArgs | undefined;
+  /** The most session processes at once (default {@link DEFAULT_MAX_PROCESSES}). */
+  readonly maxProcesses?: number | undefined;
+  /** A session with no open connection for this long is closed with its process, in ms (default {@link DEFAULT_IDLE_TIMEOUT_MS}). */
+  readonly idleTimeoutMs?: number | undefined;
 }
+
+/** The most server processes for sessions at once when `--max-processes` is not given. */
+export const DEFAULT_MAX_PROCESSES = 8;
+/** How long a session may sit idle before it and its process are closed when `--idle-timeout` is not given (5 minutes). */
+export const DEFAULT_IDLE_TIMEOUT_MS = 5 * 60_000;
 
 /** A running bridge. */
 export interface HttpBridge {
@@ -51,6 +68,7 @@ export async function startHttpBridge(options: HttpToStdioOptions, io: Io): Prom
       if (!quiet) io.stderr(text);
     });
   const relays = new Set<Relay>();
+  const gate = new ProcessGate(options.maxProcesses ?? DEFAULT_MAX_PROCESSES);
   const mux = new StatelessMux({
     label: target.label,
     log,
@@ -67,12 +85,26 @@ export async function startHttpBridge(options: HttpToStdioOptions, io: Io): Prom
       await mux.attach(endingWith(connection, ended));
       return { closed };
     }
-    const child = new RestartingUpstream({ spawn: processFor, label: target.label, log });
-    return relaySession(connection, child, target.label, log, relays);
+    // Before anything starts: at the cap, the session is refused (503) with no process.
+    const release = gate.acquire();
+    try {
+      const child = new RestartingUpstream({ spawn: processFor, label: target.label, log });
+      const closing = await relaySession(connection, child, target.label, log, relays);
+      void closing.closed.then(release);
+      return closing;
+    } catch (error) {
+      release();
+      throw error;
+    }
   };
   const server = new ForwardingServer(forward, { name: 'mcpkit-bridge', version: version() });
   const auth = options.auth === undefined ? undefined : await authOptions(options.auth);
-  const handle = await serveHttp(server, { port: options.port, host: options.host, ...(auth !== undefined && { auth }) });
+  const handle = await serveHttp(server, {
+    port: options.port,
+    host: options.host,
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    ...(auth !== undefined && { auth }),
+  });
   return {
     url: handle.url,
     close: async () => {

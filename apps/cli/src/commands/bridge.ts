@@ -23,6 +23,8 @@ const OPTIONS = {
   'inherit-env': { type: 'boolean' },
   'auth-server': { type: 'string' },
   resource: { type: 'string' },
+  'max-processes': { type: 'string' },
+  'idle-timeout': { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   help: { type: 'boolean', short: 'h' },
   ...AUTH_OPTIONS,
@@ -52,6 +54,9 @@ The second form serves a stdio server on HTTP, at http://<host>:<port>/mcp
 Each handshake-era session gets its own server process; 2026-07-28 requests
 share one. A process that dies is started again (requests in flight get an
 error); every process is stopped when the bridge stops (Ctrl-C, SIGTERM).
+At most --max-processes session processes run at once (a new session beyond
+gets 503 and no process), a session idle for --idle-timeout is closed with its
+process, and with --auth-server nothing starts before a request is authorized.
 
 Options:
   -H, --header <h>      Add an HTTP header to every request ('Name: value'; repeatable)
@@ -63,6 +68,8 @@ Options:
   --inherit-env         Pass this process's whole environment to the command
   --auth-server <url>   With --http: require OAuth access tokens from this authorization server (issuer URL)
   --resource <url>      With --auth-server: the public URL tokens must name (default: where it listens)
+  --max-processes <n>   With --http: the most session processes at once (default 8)
+  --idle-timeout <s>    With --http: close a session idle this many seconds, and its process (default 300)
   --no-browser, --client-id <id>, --client-secret <s>, --client-key <file>,
   --client-credentials, --scope <s>
                         Authorization at <url>, as for the client commands
@@ -108,7 +115,7 @@ export async function bridge(args: readonly string[], io: Io): Promise<ExitCode>
 async function toUrl(values: Values, positionals: readonly string[], command: readonly string[], io: Io): Promise<ExitCode> {
   if (command.length > 0)
     throw new UsageError('a command after -- needs --http <port> (bridge URL serves a URL on stdio)', 'bridge');
-  for (const flag of ['host', 'env', 'cwd', 'inherit-env', 'auth-server', 'resource'] as const)
+  for (const flag of ['host', 'env', 'cwd', 'inherit-env', 'auth-server', 'resource', 'max-processes', 'idle-timeout'] as const)
     if (values[flag] !== undefined) throw new UsageError(`--${flag} applies with --http, not to a URL`, 'bridge');
   const [url, extra] = positionals;
   if (url === undefined) throw new UsageError('bridge needs the URL of the server, or --http <port> -- <command>', 'bridge');
@@ -146,6 +153,28 @@ async function toHttp(values: Values, positionals: readonly string[], command: r
     'bridge',
   );
   if (target.kind !== 'stdio') throw new UsageError('--http needs the command of a stdio server after --', 'bridge');
+  const maxProcesses = positiveNumber(values['max-processes'], '--max-processes', true);
+  const idleSeconds = positiveNumber(values['idle-timeout'], '--idle-timeout', false);
   const { bridgeHttpToStdio } = await import('../bridge/httpToStdio.js');
-  return bridgeHttpToStdio({ target, port, host: values.host ?? '127.0.0.1', quiet: values.quiet === true, auth }, io);
+  return bridgeHttpToStdio(
+    {
+      target,
+      port,
+      host: values.host ?? '127.0.0.1',
+      quiet: values.quiet === true,
+      auth,
+      maxProcesses,
+      idleTimeoutMs: idleSeconds === undefined ? undefined : Math.round(idleSeconds * 1000),
+    },
+    io,
+  );
+}
+
+/** A flag's positive number (a whole one when `whole`), or undefined when the flag is absent. */
+function positiveNumber(text: string | undefined, flag: string, whole: boolean): number | undefined {
+  if (text === undefined) return undefined;
+  const value = (whole ? /^\d+$/ : /^\d+(\.\d+)?$/).test(text.trim()) ? Number(text) : NaN;
+  if (!(value > 0))
+    throw new UsageError(`${flag} needs a positive ${whole ? 'whole ' : ''}number, not ${JSON.stringify(text)}`, 'bridge');
+  return value;
 }

@@ -89,7 +89,7 @@ describe('serveHttp', () => {
     expect(['0.0.0.0', '::', '192.168.1.2', 'example.com'].some(isLoopback)).toBe(false);
   });
 
-  it('413 for a chunked body over the limit, without reading it all', async () => {
+  it('413 for a chunked body over the limit, without keeping it', async () => {
     const s = await serve({ maxBodyBytes: 64 * 1024 });
     const chunk = Buffer.alloc(32 * 1024, 0x20);
     const res = await new Promise<RawResponse>((resolve, reject) => {

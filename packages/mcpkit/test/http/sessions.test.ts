@@ -2,6 +2,7 @@
 // longest-idle session is evicted, or 503 when all are in use), and a session
 // with an open stream is never expired.
 import { afterEach, describe, expect, it } from 'vitest';
+import { HttpError } from '../../src/http/server/httpError.js';
 import { createWebHandler, type WebHandler } from '../../src/http/server/webHandler.js';
 import type { McpServer } from '../../src/server/server.js';
 import { makeFixture } from './fixture.js';
@@ -95,6 +96,31 @@ describe('session lifetime', () => {
     expect(res.headers.get('retry-after')).toBe('5');
     expect(await res.json()).toMatchObject({ id: 1, error: { code: -32603 } });
     await Promise.all(readers.map((r) => r.cancel()));
+  });
+
+  it("answers with the HttpError a server's connect refuses a session with", async () => {
+    server = makeFixture().server;
+    const refused = HttpError.unavailable('Service Unavailable: no room (--max-things)');
+    // As the CLI's bridge does at its process cap: the session is refused before anything starts.
+    server.connect = () => Promise.reject(refused);
+    handler = createWebHandler(server);
+    const init = {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    };
+    const res = await handler(post(init));
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(await res.json()).toMatchObject({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { message: expect.stringContaining('--max-things') as string },
+    });
+    expect(handler.http.sessions.size).toBe(0);
+    const sse = await handler(new Request('http://localhost/sse', { headers: { accept: 'text/event-stream' } }));
+    expect(sse.status).toBe(503);
   });
 
   it('close() ends every session and open stream', async () => {

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Dirent } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { opendir, readdir, realpath, stat } from 'node:fs/promises';
 import { withinAny, type AllowedSet } from '../paths/allowedSet.js';
 import { openDir, type OpenDir } from '../paths/open.js';
 import type { Resolved } from '../paths/resolve.js';
@@ -38,12 +38,49 @@ export async function entriesOf(dir: OpenDir): Promise<Dirent[]> {
   return dir.run(() => readdir(dir.via, { withFileTypes: true }));
 }
 
-/** `list_directory`'s text. */
-export async function listDirectory(resolved: Resolved, allowed: AllowedSet): Promise<string> {
+/** libuv's `scandir` order, which `readdir` (and so the official server) returns: names by their bytes. */
+function byBytes(a: Dirent, b: Dirent): number {
+  return Buffer.compare(Buffer.from(a.name), Buffer.from(b.name));
+}
+
+/**
+ * At most `max` entries of an open directory, and whether there were more:
+ * read as a stream (a huge directory is never held whole), then put in
+ * `readdir`'s order. A cut listing holds the first `max` the file system
+ * gave, not the first `max` names.
+ */
+export async function firstEntriesOf(dir: OpenDir, max: number): Promise<{ entries: Dirent[]; cut: boolean }> {
+  const listed = await dir.run(async () => {
+    const stream = await opendir(dir.via);
+    const entries: Dirent[] = [];
+    try {
+      for await (const entry of stream) {
+        if (entries.length >= max) return { entries, cut: true };
+        entries.push(entry);
+      }
+    } finally {
+      // Leaving the loop early closed the stream already; a second close throws.
+      await stream.close().catch(() => undefined);
+    }
+    return { entries, cut: false };
+  });
+  listed.entries.sort(byBytes);
+  return listed;
+}
+
+/** The line that ends a listing cut at `max` entries. */
+function cutNote(max: number): string {
+  return `[Only the first ${max} entries are listed (--list-max-entries): the directory has more. Use search_files to narrow it down.]`;
+}
+
+/** `list_directory`'s text: at most `maxEntries` entries, then a note if there were more. */
+export async function listDirectory(resolved: Resolved, allowed: AllowedSet, maxEntries: number): Promise<string> {
   const dir = await openResolvedDir(resolved, allowed);
   try {
-    const entries = await entriesOf(dir);
-    return entries.map((e) => `${e.isDirectory() ? '[DIR]' : '[FILE]'} ${e.name}`).join('\n');
+    const { entries, cut } = await firstEntriesOf(dir, maxEntries);
+    const lines = entries.map((e) => `${e.isDirectory() ? '[DIR]' : '[FILE]'} ${e.name}`);
+    if (cut) lines.push('', cutNote(maxEntries));
+    return lines.join('\n');
   } finally {
     await dir.close();
   }
@@ -65,12 +102,24 @@ async function sizeOf(dir: OpenDir, entry: Dirent, allowed: AllowedSet): Promise
   }
 }
 
-/** `list_directory_with_sizes`'s text: sorted by name (or by size, largest first), then a summary. */
-export async function listWithSizes(resolved: Resolved, allowed: AllowedSet, sortBy: 'name' | 'size'): Promise<string> {
+/**
+ * `list_directory_with_sizes`'s text: sorted by name (or by size, largest
+ * first), then a summary; of at most `maxEntries` entries, with a note if
+ * there were more.
+ */
+export async function listWithSizes(
+  resolved: Resolved,
+  allowed: AllowedSet,
+  sortBy: 'name' | 'size',
+  maxEntries: number,
+): Promise<string> {
   const dir = await openResolvedDir(resolved, allowed);
   let sized: Sized[];
+  let cut: boolean;
   try {
-    const entries = await entriesOf(dir);
+    const first = await firstEntriesOf(dir, maxEntries);
+    const entries = first.entries;
+    cut = first.cut;
     sized = await Promise.all(
       entries.map(async (e) => ({ name: e.name, isDirectory: e.isDirectory(), size: await sizeOf(dir, e, allowed) })),
     );
@@ -88,5 +137,6 @@ export async function listWithSizes(resolved: Resolved, allowed: AllowedSet, sor
     `Total: ${files.length} files, ${sized.length - files.length} directories`,
     `Combined size: ${formatSize(total)}`,
   );
+  if (cut) lines.push('', cutNote(maxEntries));
   return lines.join('\n');
 }

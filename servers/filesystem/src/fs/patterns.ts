@@ -1,17 +1,20 @@
 /**
  * Glob patterns, matched the way the official server matches them
  * (minimatch, dot files included), but compiled once per call rather than
- * once per file.
+ * once per file, and bounded (`patternBounds.ts`): the caller checks them
+ * first, and extglobs match literally.
  *
  * @module
  */
 import { Minimatch } from 'minimatch';
+import { MAX_EXPANSIONS } from './patternBounds.js';
 
 /** A compiled test of a path relative to the search root. */
 export type PathTest = (relative: string) => boolean;
 
 function compile(pattern: string): Minimatch {
-  return new Minimatch(pattern, { dot: true });
+  // The expansion cap is checked before (checkPatterns); this one only keeps a caller who skipped it bounded.
+  return new Minimatch(pattern, { dot: true, noext: true, braceExpandMax: MAX_EXPANSIONS });
 }
 
 /** True for a path any of `patterns` matches. */

@@ -14,6 +14,7 @@ import type { AllowedSet } from '../paths/allowedSet.js';
 import { systemError } from '../paths/errors.js';
 import { openFile } from '../paths/open.js';
 import type { Resolved } from '../paths/resolve.js';
+import type { ReadBudget } from './readBudget.js';
 
 /** How many bytes are looked at to tell text from binary (as git does). */
 const SNIFF_BYTES = 8000;
@@ -41,14 +42,17 @@ export async function openResolved(resolved: Resolved, allowed: AllowedSet): Pro
   return openFile(resolved.path, allowed);
 }
 
-/** The bytes of a file, at most `max` of them. */
-export async function readBytes(resolved: Resolved, allowed: AllowedSet, max: number): Promise<Buffer> {
+/** The bytes of a file, at most `max` of them, taken from the call's `budget`. */
+export async function readBytes(resolved: Resolved, allowed: AllowedSet, max: number, budget: ReadBudget): Promise<Buffer> {
   const handle = await openResolved(resolved, allowed);
   try {
     const { size } = await handle.stat();
     if (size > max) throw tooLarge(resolved.path, size, max);
+    budget.take(resolved.path, size);
     const bytes = await handle.readFile();
     if (bytes.length > max) throw tooLarge(resolved.path, bytes.length, max);
+    // A file that grew since its size was read takes the difference too.
+    if (bytes.length > size) budget.take(resolved.path, bytes.length - size);
     return bytes;
   } finally {
     await handle.close();
@@ -56,8 +60,8 @@ export async function readBytes(resolved: Resolved, allowed: AllowedSet, max: nu
 }
 
 /** The whole file as UTF-8 text. */
-export async function readText(resolved: Resolved, allowed: AllowedSet, max: number): Promise<string> {
-  const bytes = await readBytes(resolved, allowed, max);
+export async function readText(resolved: Resolved, allowed: AllowedSet, max: number, budget: ReadBudget): Promise<string> {
+  const bytes = await readBytes(resolved, allowed, max, budget);
   if (looksBinary(bytes)) throw binary(resolved.path);
   // Pure ASCII decodes the same either way, and Latin-1 decoding is a plain copy.
   return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');

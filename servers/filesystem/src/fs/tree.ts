@@ -9,7 +9,8 @@
 import type { AllowedSet } from '../paths/allowedSet.js';
 import { openChildDir, type OpenDir } from '../paths/open.js';
 import type { Resolved } from '../paths/resolve.js';
-import { entriesOf, openResolvedDir } from './list.js';
+import { entriesOf, firstEntriesOf, openResolvedDir } from './list.js';
+import { checkPatterns } from './patternBounds.js';
 import { treeExclusions, type PathTest } from './patterns.js';
 
 /** One entry of the tree. */
@@ -61,7 +62,7 @@ async function build(dir: OpenDir, prefix: string, depth: number, walk: Walk): P
     }
     try {
       if (depth >= walk.bounds.maxDepth) {
-        if ((await entriesOf(child)).length > 0) node.truncated = walk.cut = true;
+        if ((await firstEntriesOf(child, 0)).cut) node.truncated = walk.cut = true;
         continue;
       }
       const sub = await build(child, `${relative}/`, depth + 1, walk);
@@ -82,6 +83,7 @@ export async function directoryTree(
   bounds: TreeBounds,
   signal?: AbortSignal,
 ): Promise<{ text: string; cut: boolean }> {
+  checkPatterns([{ what: 'excludePatterns', patterns: excludePatterns }]);
   const root = await openResolvedDir(resolved, allowed);
   try {
     const walk: Walk = { exclude: treeExclusions(excludePatterns), bounds, signal, count: 0, cut: false };

@@ -12,27 +12,31 @@ import { searchFiles } from '../fs/search.js';
 import { directoryTree } from '../fs/tree.js';
 import type { AllowedSet } from '../paths/allowedSet.js';
 import type { Resolved } from '../paths/resolve.js';
-import { guard, PATH, READS, resolveIn, TEXT_OUTPUT, textResult, type ToolEnv } from './shared.js';
+import { guard, PATH, READS, resolveIn, TEXT_OUTPUT, textResult, type Limits, type ToolEnv } from './shared.js';
 
 /** Registers a read-only tool whose one argument is a path and whose result is one text. */
 function registerPathReader(
   server: McpServer,
   env: ToolEnv,
   definition: { readonly name: string; readonly title: string; readonly description: string },
-  read: (target: Resolved, allowed: AllowedSet) => Promise<string>,
+  read: (target: Resolved, allowed: AllowedSet, limits: Limits) => Promise<string>,
 ): void {
   server.tool({ ...definition, input: z.object({ path: PATH }), output: TEXT_OUTPUT, annotations: READS }, ({ path }, ctx) =>
     guard(async () => {
       const { allowed, target } = await resolveIn(env, ctx, path);
-      return textResult(await read(target, allowed));
+      return textResult(await read(target, allowed, env.limits));
     }),
   );
 }
 
 /** Registers `list_directory`. */
 export function registerListDirectory(server: McpServer, env: ToolEnv): void {
-  const description = 'List a directory: one line per entry, [DIR] or [FILE] and its name (a link shows as [FILE]).';
-  registerPathReader(server, env, { name: 'list_directory', title: 'List Directory', description }, listDirectory);
+  const description =
+    'List a directory: one line per entry, [DIR] or [FILE] and its name (a link shows as [FILE]). ' +
+    `At most ${env.limits.listMaxEntries} entries; a longer listing ends with a note saying so.`;
+  registerPathReader(server, env, { name: 'list_directory', title: 'List Directory', description }, (target, allowed, limits) =>
+    listDirectory(target, allowed, limits.listMaxEntries),
+  );
 }
 
 /** Registers `list_directory_with_sizes`. */
@@ -43,7 +47,8 @@ export function registerListWithSizes(server: McpServer, env: ToolEnv): void {
       title: 'List Directory with Sizes',
       description:
         'List a directory with file sizes, sorted by name or by size (largest first), then the number of files and ' +
-        "directories and the files' combined size.",
+        "directories and the files' combined size. " +
+        `At most ${env.limits.listMaxEntries} entries; a longer listing ends with a note saying so.`,
       input: z.object({
         path: PATH,
         sortBy: z.enum(['name', 'size']).optional().default('name').describe('Sort entries by name or size'),
@@ -54,7 +59,7 @@ export function registerListWithSizes(server: McpServer, env: ToolEnv): void {
     ({ path, sortBy }, ctx) =>
       guard(async () => {
         const { allowed, target } = await resolveIn(env, ctx, path);
-        return textResult(await listWithSizes(target, allowed, sortBy));
+        return textResult(await listWithSizes(target, allowed, sortBy, env.limits.listMaxEntries));
       }),
   );
 }
@@ -69,7 +74,8 @@ export function registerDirectoryTree(server: McpServer, env: ToolEnv): void {
       description:
         'The tree under a directory as JSON: each entry has name, type (file or directory) and, for a directory, ' +
         `children. Links are listed, not followed. At most ${treeMaxEntries} entries and ${treeMaxDepth} levels: ` +
-        'a directory not listed in full has "truncated": true. excludePatterns are globs (a plain name excludes it at any depth).',
+        'a directory not listed in full has "truncated": true. excludePatterns are globs (a plain name excludes it at any depth; ' +
+        'at most 2 * in a path segment, braces expanding to at most 100 patterns, extglobs match literally).',
       input: z.object({
         path: PATH,
         excludePatterns: z.array(z.string()).optional().default([]).describe('Globs of paths (relative to path) to leave out'),
@@ -100,7 +106,8 @@ export function registerSearchFiles(server: McpServer, env: ToolEnv): void {
       description:
         'Find files and directories under a path whose path relative to it matches a glob: "*.ts" matches at the top ' +
         'only, "**/*.ts" at any depth. Returns full paths, one per line. excludePatterns (globs) skip paths and ' +
-        `everything below them. A search stops after ${String(searchTimeoutMs / 1000)} s or ${maxSearchResults} matches and says so.`,
+        `everything below them. A search stops after ${String(searchTimeoutMs / 1000)} s or ${maxSearchResults} matches and says so. ` +
+        'Globs may have at most 2 * in a path segment and braces expanding to at most 100 patterns; extglobs match literally.',
       input: z.object({
         path: PATH,
         pattern: z.string().describe('A glob, matched against paths relative to path'),

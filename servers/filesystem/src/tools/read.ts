@@ -10,6 +10,7 @@ import { ToolError, type McpServer } from 'mcpkit/server';
 import { z } from 'zod';
 import { mimeTypeOf } from '../fs/media.js';
 import { readBytes, readHead, readTail, readText } from '../fs/read.js';
+import { OverBudget, ReadBudget } from '../fs/readBudget.js';
 import { messageOf } from '../paths/errors.js';
 import { resolvePath } from '../paths/resolve.js';
 import { guard, PATH, READS, resolveIn, TEXT_OUTPUT, textResult, type ToolEnv } from './shared.js';
@@ -39,12 +40,14 @@ function registerReadText(server: McpServer, env: ToolEnv, name: 'read_text_file
         const { allowed, target } = await resolveIn(env, ctx, path);
         // Falsy counts (0) read the whole file, as in the official server.
         if (head && tail) throw new ToolError('Cannot specify both head and tail parameters simultaneously');
-        const max = env.limits.maxFileBytes;
+        const { maxFileBytes, maxReadBytes } = env.limits;
+        // head and tail read one file in chunks: the smaller limit bounds them.
+        const bound = Math.min(maxFileBytes, maxReadBytes);
         const text = tail
-          ? await readTail(target, allowed, tail, max)
+          ? await readTail(target, allowed, tail, bound)
           : head
-            ? await readHead(target, allowed, head, max)
-            : await readText(target, allowed, max);
+            ? await readHead(target, allowed, head, bound)
+            : await readText(target, allowed, maxFileBytes, new ReadBudget(maxReadBytes));
         return textResult(text);
       }),
   );
@@ -73,7 +76,7 @@ function registerReadMedia(server: McpServer, env: ToolEnv): void {
     ({ path }, ctx) =>
       guard(async () => {
         const { allowed, target } = await resolveIn(env, ctx, path);
-        const bytes = await readBytes(target, allowed, env.limits.maxFileBytes);
+        const bytes = await readBytes(target, allowed, env.limits.maxFileBytes, new ReadBudget(env.limits.maxReadBytes));
         const mimeType = mimeTypeOf(target.path, bytes);
         const data = bytes.toString('base64');
         const item: ContentBlock = mimeType.startsWith('image/')
@@ -96,7 +99,8 @@ function registerReadMultiple(server: McpServer, env: ToolEnv): void {
       title: 'Read Multiple Files',
       description:
         'Read several text files at once. Each comes back after its path and a colon; a file that cannot be read ' +
-        'shows its error in its place without failing the others. Files are separated by lines of ---.',
+        'shows its error in its place without failing the others. Files are separated by lines of ---. ' +
+        'The files of one call may total at most the per-call read limit; past it the call fails: read fewer at a time.',
       input: z.object({
         paths: z.array(z.string()).min(1).describe('The files to read, each inside an allowed directory'),
       }),
@@ -106,15 +110,18 @@ function registerReadMultiple(server: McpServer, env: ToolEnv): void {
     ({ paths }, ctx) =>
       guard(async () => {
         const allowed = await env.access.allowedFor(ctx);
+        const budget = new ReadBudget(env.limits.maxReadBytes);
         const parts: string[] = new Array<string>(paths.length);
         let next = 0;
         const worker = async (): Promise<void> => {
-          for (let i = next++; i < paths.length; i = next++) {
+          for (let i = next++; i < paths.length && !budget.spent; i = next++) {
             const path = paths[i] ?? '';
             try {
-              const text = await readText(await resolvePath(path, allowed), allowed, env.limits.maxFileBytes);
+              const text = await readText(await resolvePath(path, allowed), allowed, env.limits.maxFileBytes, budget);
               parts[i] = `${path}:\n${text}\n`;
             } catch (error) {
+              // Past the call's budget the whole call fails; any other error is this file's alone.
+              if (error instanceof OverBudget) throw error;
               parts[i] = `${path}: Error - ${messageOf(error)}`;
             }
           }

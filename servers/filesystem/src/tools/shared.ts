@@ -17,6 +17,10 @@ import { resolvePath, type Resolved } from '../paths/resolve.js';
 export interface Limits {
   /** The largest file read or returned, in bytes. */
   readonly maxFileBytes: number;
+  /** The most bytes one call reads, all its files together (`read_multiple_files` above all). */
+  readonly maxReadBytes: number;
+  /** The most entries one `list_directory` or `list_directory_with_sizes` lists. */
+  readonly listMaxEntries: number;
   /** How long one `search_files` may run, in ms. */
   readonly searchTimeoutMs: number;
   /** The most matches one `search_files` returns. */

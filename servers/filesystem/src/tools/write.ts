@@ -10,6 +10,7 @@ import { applyEdits, fencedDiff, withOriginalLineEnds } from '../fs/edit.js';
 import { makeDirectory } from '../fs/mkdir.js';
 import { moveFile } from '../fs/move.js';
 import { readText } from '../fs/read.js';
+import { ReadBudget } from '../fs/readBudget.js';
 import { writeAtomic } from '../fs/write.js';
 import { resolvePath } from '../paths/resolve.js';
 import { guard, PATH, resolveIn, TEXT_OUTPUT, textResult, type ToolEnv } from './shared.js';
@@ -62,7 +63,7 @@ export function registerEditFile(server: McpServer, env: ToolEnv): void {
     ({ path, edits, dryRun }, ctx) =>
       guard(async () => {
         const { allowed, target } = await resolveIn(env, ctx, path);
-        const original = await readText(target, allowed, env.limits.maxFileBytes);
+        const original = await readText(target, allowed, env.limits.maxFileBytes, new ReadBudget(env.limits.maxReadBytes));
         const { before, after } = applyEdits(original, edits);
         const diff = fencedDiff(target.path, before, after);
         if (!dryRun) await writeAtomic(target, withOriginalLineEnds(original, after), allowed);

@@ -71,18 +71,26 @@ async function openSession(scope: HandlerScope, exchange: HttpExchange, body: un
   const sessionId = crypto.randomUUID();
   const principal = scope.view.principal(exchange.auth);
   let session: HttpSession;
-  if (shared === undefined) {
-    session = new HttpSession(sessionId, principal, { keepAlive, store: options.eventStore, retryMs: options.retryMs });
-    session.server = await scope.server.connect(session, {
-      sessionId: session.id,
-      onClose: () => {
-        scope.sessions.delete(session.id);
-      },
-    });
-  } else {
-    const replica = shared.create(sessionId, principal, scope);
-    replica.server = await scope.server.connect(replica, shared.connectOptions(replica));
-    session = replica;
+  try {
+    if (shared === undefined) {
+      const local = new HttpSession(sessionId, principal, { keepAlive, store: options.eventStore, retryMs: options.retryMs });
+      local.server = await scope.server.connect(local, {
+        sessionId: local.id,
+        onClose: () => {
+          scope.sessions.delete(local.id);
+        },
+      });
+      session = local;
+    } else {
+      const replica = shared.create(sessionId, principal, scope);
+      replica.server = await scope.server.connect(replica, shared.connectOptions(replica));
+      session = replica;
+    }
+  } catch (error) {
+    // A server may refuse the session with its own answer (a bridge at its process cap: 503).
+    if (!(error instanceof HttpError)) throw error;
+    reject(exchange, error, id);
+    return;
   }
   scope.sessions.add(session);
   session.initializing = id;

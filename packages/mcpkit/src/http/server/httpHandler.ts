@@ -90,17 +90,20 @@ export class McpHttpHandler {
     );
   }
 
-  /** Handles one exchange to the end; never rejects (an unexpected failure is a 500). */
+  /** Handles one exchange to the end; never rejects (a thrown `HttpError` is sent as it is, anything else unexpected is a 500). */
   async handle(exchange: HttpExchange): Promise<void> {
     try {
       await this.#dispatch(exchange);
     } catch (error) {
+      // An HttpError (a server's `connect` refusing a session, say) is already the answer.
       const closed = error instanceof LocalError && error.code === 'CONNECTION_CLOSED';
       reject(
         exchange,
-        closed
-          ? HttpError.unavailable('Service Unavailable: the server is closed')
-          : new HttpError(500, JsonRpcErrorCode.InternalError, 'Internal error'),
+        error instanceof HttpError
+          ? error
+          : closed
+            ? HttpError.unavailable('Service Unavailable: the server is closed')
+            : new HttpError(500, JsonRpcErrorCode.InternalError, 'Internal error'),
       );
     }
   }

@@ -3,6 +3,11 @@
  * The body is read into Buffers (stopping at the limit) and decoded once;
  * headers and SSE frames are written straight to the `ServerResponse`.
  *
+ * A body over the limit gets 413 at once, and the rest of it (up to
+ * {@link DRAIN_BYTES}) is read and thrown away before the connection closes:
+ * closing a socket with unread bytes makes the kernel send a reset, which
+ * can destroy the 413 before the client reads it.
+ *
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -20,6 +25,8 @@ export class NodeExchange implements HttpExchange {
   readonly #res: ServerResponse;
   readonly #search: string;
   #answered = false;
+  /** Set when the body was refused: settles once the rest of it was read (or given up on). */
+  #drained: Promise<void> | undefined;
   #aborter: AbortController | undefined;
 
   constructor(req: IncomingMessage, res: ServerResponse) {
@@ -74,7 +81,8 @@ export class NodeExchange implements HttpExchange {
     const req = this.#req;
     const parsed = (req as { body?: unknown }).body;
     if (parsed !== undefined) return Promise.resolve(preParsed(parsed));
-    if (Number(req.headers['content-length'] ?? '0') > limit) return Promise.resolve(this.#refuseBody());
+    const declared = Number(req.headers['content-length'] ?? '0');
+    if (declared > limit) return Promise.resolve(this.#refuseBody(declared - limit));
     return new Promise((resolve) => {
       const chunks: Buffer[] = [];
       let total = 0;
@@ -86,7 +94,7 @@ export class NodeExchange implements HttpExchange {
       };
       const onData = (chunk: Buffer): void => {
         total += chunk.length;
-        if (total > limit) done(this.#refuseBody());
+        if (total > limit) done(this.#refuseBody(0));
         else chunks.push(chunk);
       };
       const onEnd = (): void => {
@@ -106,7 +114,14 @@ export class NodeExchange implements HttpExchange {
     const res = this.#res;
     if (body !== undefined) res.setHeader('content-length', Buffer.byteLength(body));
     res.writeHead(status, headers);
-    res.end(body);
+    const drained = this.#drained;
+    if (drained === undefined) {
+      res.end(body);
+      return;
+    }
+    // The whole answer goes out now; the connection ends (and closes) once the refused body is read.
+    if (body !== undefined) res.write(body);
+    void drained.then(() => res.end());
   }
 
   stream(status: number, headers: HeaderMap): StreamWriter {
@@ -118,12 +133,47 @@ export class NodeExchange implements HttpExchange {
     return new NodeStreamWriter(res);
   }
 
-  /** Stops reading an oversized body: the connection closes after the 413 instead of draining it. */
-  #refuseBody(): BodyRead {
-    this.#req.pause();
+  /**
+   * Refuses an oversized body (`unread`: how much more it declares). The
+   * connection closes after the 413; up to {@link DRAIN_BYTES} of the rest is
+   * read first, so the close is clean. A body that goes on past that is cut.
+   */
+  #refuseBody(unread: number): BodyRead {
     this.#res.shouldKeepAlive = false;
+    if (unread > DRAIN_BYTES) this.#req.pause();
+    else this.#drained = drain(this.#req, DRAIN_BYTES);
     return { tooLarge: true };
   }
+}
+
+/** The most bytes of a refused body read and thrown away so that the 413 arrives intact (8 MiB). */
+const DRAIN_BYTES = 8 * 1024 * 1024;
+
+/** Reads and discards the rest of `req`, up to `max` bytes; settles at its end, its failure, or `max`. */
+function drain(req: IncomingMessage, max: number): Promise<void> {
+  if (req.readableEnded || req.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let discarded = 0;
+    const stop = (): void => {
+      req.off('data', onData);
+      req.off('end', stop);
+      req.off('error', stop);
+      req.off('close', stop);
+      resolve();
+    };
+    const onData = (chunk: Buffer): void => {
+      discarded += chunk.length;
+      if (discarded > max) {
+        req.pause();
+        stop();
+      }
+    };
+    req.on('data', onData);
+    req.on('end', stop);
+    req.on('error', stop);
+    req.on('close', stop);
+    req.resume();
+  });
 }
 
 /** A body a framework parsed before us (Express's `express.json()`), or raw text/bytes it kept. */

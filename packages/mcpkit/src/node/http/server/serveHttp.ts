@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { LOOPBACK_HOSTS } from '../../../http/server/guards.js';
 import type { Servable } from '../../../http/server/handlerScope.js';
 import type { HttpHandlerOptions } from '../../../http/server/options.js';
+import { answerEdgeRequests } from './edgeRequests.js';
 import { createNodeHandler, type NodeHandler } from './nodeHandler.js';
 
 /** Options of {@link serveHttp}: where to listen, and how to serve. */
@@ -53,6 +54,7 @@ export async function serveHttp(server: Servable, options: ServeHttpOptions = {}
     if (handler !== undefined) handler(req, res);
     else res.writeHead(503, { 'retry-after': '1' }).end();
   });
+  answerEdgeRequests(httpServer);
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(options.port ?? 0, host, () => {
