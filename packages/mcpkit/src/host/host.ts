@@ -21,7 +21,7 @@ import type { SamplingModels } from './loop/sampling.js';
 import { runToolUse } from './loop/toolRunner.js';
 import { resolveModel, type ModelChoice, type ModelSpec } from './model/modelSpec.js';
 import type { ModelMessage } from './model/types.js';
-import { serialized, withAllowed, type PolicyOptions } from './policy/policy.js';
+import { serialized, withConfigGrants, type PolicyOptions } from './policy/policy.js';
 import { ToolRegistry, type HostTool } from './registry/toolRegistry.js';
 import { fetchConnector } from './servers/connector.js';
 import { ManagedServer } from './servers/managedServer.js';
@@ -45,6 +45,7 @@ export class Host {
   readonly #listeners = new Set<HostEventListener>();
   readonly #policy: PolicyOptions;
   readonly #allowed: { server: string; tools: readonly string[] }[] = [];
+  readonly #trusted: string[] = [];
   #models: SamplingModels | undefined;
   #started: Promise<void> | undefined;
 
@@ -57,6 +58,7 @@ export class Host {
     for (const config of servers) {
       if (this.#servers.has(config.name)) throw new ConfigError({ server: config.name }, 'is defined twice');
       if (config.allow !== undefined) this.#allowed.push({ server: config.name, tools: config.allow });
+      if (config.trusted === true) this.#trusted.push(config.name);
       this.#servers.set(config.name, this.#managed(config));
     }
     if (options.onEvent !== undefined) this.#listeners.add(options.onEvent);
@@ -185,7 +187,10 @@ export class Host {
     const spec = options.model ?? this.#options.model;
     if (spec === undefined) throw new LocalError('INVALID_ARGUMENT', 'no model: give one to the host or to ask()');
     const choice = this.resolveModel(spec);
-    const policy = withAllowed(options.policy === undefined ? this.#policy : serialized(options.policy), this.#allowed);
+    const policy = withConfigGrants(options.policy === undefined ? this.#policy : serialized(options.policy), {
+      allowed: this.#allowed,
+      trusted: this.#trusted,
+    });
     const listener = options.onEvent;
     const emit = (event: HostEvent): void => {
       listener?.(event);
