@@ -86,6 +86,14 @@ export function eventRenderer(io: Io, options: RenderOptions): (event: HostEvent
           `[${event.server}] [${event.level}]${event.logger === undefined ? '' : ` ${event.logger}:`} ${typeof event.data === 'string' ? event.data : brief(event.data, 300)}\n`,
         );
         return;
+      case 'policy-rule-unmatched':
+        // A rule that stopped matching may be a deny that no longer covers the tool it meant: said even with --quiet.
+        if (midLine && options.streamText) io.stdout('\n');
+        midLine = false;
+        io.stderr(
+          `mcpkit: warning: ${event.server}'s tools changed: the rule ${event.decision} ${event.rule} ${event.message}\n`,
+        );
+        return;
       case 'server-stderr':
         if (options.verbose) note(event.text.replace(/^(?=.)/gm, `[${event.server}] `));
         return;
