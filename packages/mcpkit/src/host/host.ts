@@ -299,7 +299,7 @@ export class Host {
   #reportUnmatched(server: string): void {
     const ready = this.#servers.get(server);
     if (ready === undefined) return;
-    const known = new Map([[server, ready.lists.tools.map((t) => t.name) as readonly string[] | undefined]]);
+    const known = new Map<string, readonly string[] | undefined>([[server, ready.lists.tools.map((t) => t.name)]]);
     const rules = unmatchedRules(this.#options.policy ?? {}, known, this.#allowed).filter((p) => p.server === server);
     const now = new Set(rules.map((p) => p.rule));
     for (const rule of [...this.#unmatched]) if (rule.startsWith(`${server}/`) && !now.has(rule)) this.#unmatched.delete(rule);

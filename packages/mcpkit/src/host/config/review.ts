@@ -12,7 +12,8 @@ import { locateServers } from './parseConfig.js';
 
 type Json = Readonly<Record<string, unknown>>;
 
-/** Control characters and bidirectional overrides, shown escaped. */
+/** Control characters (C0, DEL, C1) and bidirectional overrides, shown escaped. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** `text` with every control character (escape sequences, bidi overrides) written as `\u{…}`. */
@@ -22,7 +23,9 @@ export function printable(text: string): string {
 
 /** A value as it would be typed: bare when plain, quoted when it has spaces or quotes. */
 function shown(value: unknown): string {
-  const text = printable(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+  // JSON.stringify gives undefined for undefined and functions, whatever its typing says.
+  const json: string | undefined = typeof value === 'string' ? value : JSON.stringify(value);
+  const text = printable(json ?? '');
   return /^[\w@%+=:,./${}-]+$/.test(text) ? text : JSON.stringify(text);
 }
 
