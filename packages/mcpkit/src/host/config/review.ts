@@ -21,11 +21,14 @@ export function printable(text: string): string {
   return text.replace(UNPRINTABLE, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`);
 }
 
+/** JSON text, or undefined for undefined and functions (whatever `JSON.stringify`'s typing says). */
+function jsonText(value: unknown): string | undefined {
+  return JSON.stringify(value);
+}
+
 /** A value as it would be typed: bare when plain, quoted when it has spaces or quotes. */
 function shown(value: unknown): string {
-  // JSON.stringify gives undefined for undefined and functions, whatever its typing says.
-  const json: string | undefined = typeof value === 'string' ? value : JSON.stringify(value);
-  const text = printable(json ?? '');
+  const text = printable(typeof value === 'string' ? value : (jsonText(value) ?? ''));
   return /^[\w@%+=:,./${}-]+$/.test(text) ? text : JSON.stringify(text);
 }
 
