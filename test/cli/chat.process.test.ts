@@ -217,11 +217,16 @@ describe('mcpkit chat, interactive', () => {
   it('reads messages and slash commands from stdin and streams the answers', async () => {
     const run = await chat([...MODEL, '--allow', 'everything'], {
       input:
-        '/servers\n/tools\nhello there\n/read everything://items/2\nwhat is it?\ncall everything__add {"a":1,"b":2}\n/prompt simple_prompt\n/nope\n/exit\n',
+        '/servers\n/tools\n/tools everything/echo\nhello there\n/read everything://items/2\nwhat is it?\ncall everything__add {"a":1,"b":2}\n/prompt simple_prompt\n/nope\n/exit\n',
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/everything {2}ready {2}stdio {2}\d+ tools/);
     expect(run.stdout).toMatch(/^everything__echo {2}\(everything\/echo\) {2}\S.*$/m);
+    expect(run.stdout).toContain('(/tools NAME shows one tool in full)');
+    expect(run.stdout).toContain(
+      'everything__echo  (everything/echo)\ntitle: Echo\nthe server says it only reads, stays within its own data (unchecked)\n',
+    );
+    expect(run.stdout).toContain('arguments:\n  message (string), required: The text to send back\n');
     expect(run.stdout).toContain('You said: hello there');
     expect(run.stdout).toContain('(attached everything://items/2');
     expect(run.stdout).toMatch(/You said: \[resource everything:\/\/items\/2\]/);

@@ -111,6 +111,29 @@ describe('the chat renderer', () => {
   });
 });
 
+describe('a rule that stops matching', () => {
+  it('is a warning on stderr even with --quiet, on a line of its own', () => {
+    let out = '';
+    let err = '';
+    const render = eventRenderer(
+      { stdout: (t) => (out += t), stderr: (t) => (err += t) },
+      { verbose: false, quiet: true, streamText: true },
+    );
+    render({ type: 'text', delta: 'Half a line' });
+    render({
+      type: 'policy-rule-unmatched',
+      server: 'time',
+      rule: 'time/get_current_time',
+      decision: 'deny',
+      message: 'matches no tool of time; the closest is "time/get_time"',
+    });
+    expect(out).toBe('Half a line\n');
+    expect(err).toBe(
+      'mcpkit: warning: time\'s tools changed: the rule deny time/get_current_time matches no tool of time; the closest is "time/get_time"\n',
+    );
+  });
+});
+
 describe('/tools', () => {
   const long = `Reads a file. ${'Very long explanation. '.repeat(20)}`;
   const tools = [
