@@ -120,6 +120,24 @@ describe("a project's config (a cloned repository)", () => {
     expect(existsSync(marker)).toBe(false);
   }, 120_000);
 
+  it('starts nothing and remembers nothing when the user says no at the terminal', async () => {
+    writeFileSync(join(repo, '.mcp.json'), JSON.stringify({ mcpServers: { evil: markerServer() } }));
+    const pty = startPty(process.execPath, [CLI_ENTRY, 'chat', ...MODEL], { cwd: repo, env: { ...process.env, ...env() } });
+    try {
+      await pty.waitFor('Start these servers?');
+      pty.type('n\r');
+      await pty.waitFor('you> ');
+      expect(pty.output()).toContain('not starting server evil');
+      expect(pty.output()).toContain('you did not trust it');
+      pty.type('/exit\r');
+      expect(await pty.exited()).toBe(0);
+    } finally {
+      pty.kill();
+    }
+    expect(existsSync(marker)).toBe(false);
+    expect(existsSync(join(home, 'config', 'mcpkit', 'trusted-projects.json'))).toBe(false);
+  }, 60_000);
+
   it('counts a linked .mcp.json, .vscode/mcp.json and a --config file inside the folder as the project', async () => {
     const elsewhere = join(root, 'elsewhere.json');
     writeFileSync(elsewhere, JSON.stringify({ mcpServers: { linked: markerServer() } }));
