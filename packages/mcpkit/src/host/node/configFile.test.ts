@@ -72,6 +72,18 @@ describe("a project's config on disk", () => {
     await expect(loadConfigFile({ cwd: project, trustFile, trustProject: () => 'once' })).rejects.toThrow(/envFile.*cannot read/);
     expect(trustOf(trustFile, project, join(project, '.mcp.json'), 'x')).toBe('unknown');
   });
+
+  it('goes ahead for this run, with a warning, when the trust file cannot be written', async () => {
+    writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { ok: { command: 'true' } } }));
+    writeFileSync(join(root, 'blocker'), 'a file, not a folder');
+    const config = await loadConfigFile({
+      cwd: project,
+      trustFile: join(root, 'blocker', 'trust.json'),
+      trustProject: () => 'always',
+    });
+    expect(config.servers).toHaveLength(1);
+    expect(config.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^trusted for this run only: cannot write /)]);
+  });
 });
 
 describe('whose a config is', () => {

@@ -19,7 +19,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { parseJsonc } from '../config/jsonc.js';
 import { configServerNames, resolveConfig, type ConfigEnvironment } from '../config/parseConfig.js';
 import { reviewServers } from '../config/review.js';
-import type { ConfigScope, HostConfig } from '../config/types.js';
+import type { ConfigScope, ConfigWarning, HostConfig } from '../config/types.js';
 import { ConfigError } from '../errors.js';
 import { configHash, defaultTrustFile, rememberTrust, trustOf } from './projectTrust.js';
 
@@ -136,17 +136,21 @@ export async function loadConfigFile(options: LoadConfigOptions = {}): Promise<H
   const parsed = parseJsonc(text);
   if (!parsed.ok) throw new ConfigError({ file }, `is not valid JSON: ${parsed.problem}`);
   const only = options.servers !== undefined && options.servers.length > 0 ? options.servers : undefined;
-  if (scope === 'project' && !(await trusted(parsed.value, text, file, cwd, only, options))) {
+  const notes: ConfigWarning[] = [];
+  const warn = (message: string): void => {
+    notes.push({ file, message });
+  };
+  if (scope === 'project' && !(await trusted(parsed.value, text, { file, folder: cwd, only, warn }, options))) {
     const names = configServerNames(parsed.value) ?? [];
     return {
       file,
       scope,
       servers: [],
-      warnings: [],
+      warnings: notes,
       untrusted: only === undefined ? names : names.filter((n) => only.includes(n)),
     };
   }
-  return resolveConfig(parsed.value, file, {
+  const config = await resolveConfig(parsed.value, file, {
     env,
     workspaceFolder: cwd,
     home: homedir(),
@@ -156,17 +160,17 @@ export async function loadConfigFile(options: LoadConfigOptions = {}): Promise<H
     ...(options.askInput !== undefined && { askInput: options.askInput }),
     ...(only !== undefined && { only }),
   });
+  return notes.length === 0 ? config : { ...config, warnings: [...notes, ...config.warnings] };
 }
 
 /** Whether the user trusts a project's config as it is now: remembered, or asked. */
 async function trusted(
   config: unknown,
   text: string,
-  file: string,
-  folder: string,
-  only: readonly string[] | undefined,
+  where: { file: string; folder: string; only: readonly string[] | undefined; warn: (message: string) => void },
   options: LoadConfigOptions,
 ): Promise<boolean> {
+  const { file, folder, only } = where;
   const store = options.trustFile ?? defaultTrustFile(options.env ?? process.env);
   const sha256 = configHash(text);
   const known = trustOf(store, folder, file, sha256);
@@ -181,6 +185,12 @@ async function trusted(
     changed: known === 'changed',
     lines,
   });
-  if (answer === 'always') rememberTrust(store, { folder, file, sha256 });
+  if (answer === 'always')
+    try {
+      rememberTrust(store, { folder, file, sha256 });
+    } catch (error) {
+      // The user said yes: this run goes ahead; the next one asks again.
+      where.warn(`trusted for this run only: cannot write ${store}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   return answer !== 'no';
 }
