@@ -1,15 +1,30 @@
 // The host: the servers of a config, a model, and the loop between them
 // (docs/host.md). Type-checked by `npm test`; run it with a config and a key.
-import { Host, type ApprovalRequest } from 'mcpkit/host';
+import { createInterface } from 'node:readline/promises';
+import { Host, type ApprovalRequest, type ProjectConfigReview } from 'mcpkit/host';
+
+async function yes(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  const answer = await rl.question(`${question} [y/N] `);
+  rl.close();
+  return /^y/i.test(answer);
+}
 
 const host = await Host.fromConfig({
   model: 'anthropic/claude-sonnet-4-5', // ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL from the environment
+  // A project's .mcp.json runs only once the user has seen what it runs (remembered until it changes).
+  trustProject: async (review: ProjectConfigReview) =>
+    (await yes(`${review.file} would run:\n${review.lines.join('\n')}\nTrust it?`)) ? 'always' : 'no',
   policy: {
     servers: { files: { default: 'allow', tools: { delete_file: 'deny' } } },
-    approver: (request: ApprovalRequest) => request.kind === 'tool' && request.annotations?.readOnlyHint === true,
+    // Ask a person; a server's own hints (annotations) are claims, not grants.
+    approver: (request: ApprovalRequest) =>
+      yes(request.kind === 'tool' ? `Run ${request.server}/${request.tool}?` : `Let ${request.server} sample?`),
   },
 });
 await host.start();
+// Rules that name no server or tool (a typo in a deny rule would let the tool it meant run).
+for (const problem of host.checkRules()) console.error(`rule ${problem.rule} ${problem.message}`);
 for (const tool of host.tools()) console.log(`${tool.name}: ${tool.server}/${tool.tool.name}`);
 
 const controller = new AbortController();

@@ -23,14 +23,21 @@ let dir: string;
 const MODEL = ['--model', 'anthropic/claude-test'];
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
-  return { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: anthropic.url, XDG_STATE_HOME: join(dir, 'state'), ...extra };
+  return {
+    ANTHROPIC_API_KEY: 'test-key',
+    ANTHROPIC_BASE_URL: anthropic.url,
+    XDG_STATE_HOME: join(dir, 'state'),
+    XDG_CONFIG_HOME: join(dir, 'config'),
+    ...extra,
+  };
 }
 
 function chat(
   args: readonly string[],
   options: { env?: Record<string, string>; input?: string; cwd?: string } = {},
 ): ReturnType<typeof runCli> {
-  return runCli(['chat', ...args], {
+  // The configs here lie in the working folder: a project's, trusted for the run (chatTrust.process.test.ts tests trust).
+  return runCli(['chat', '--trust-project', ...args], {
     env: env(options.env),
     cwd: options.cwd ?? dir,
     ...(options.input !== undefined && { input: options.input }),
@@ -141,7 +148,7 @@ describe('mcpkit chat and Ctrl-C', () => {
     writeFileSync(file, JSON.stringify({ mcpServers: { fixture: { command: process.execPath, args: [fixture] } } }));
     const child = spawn(
       process.execPath,
-      [CLI_ENTRY, 'chat', ...MODEL, '-c', file, '-v', '--approve', 'all', '--once', 'call fixture__hang {}'],
+      [CLI_ENTRY, 'chat', ...MODEL, '-c', file, '--trust-project', '-v', '--approve', 'all', '--once', 'call fixture__hang {}'],
       {
         cwd: dir,
         env: { ...process.env, ...env() },
@@ -210,11 +217,16 @@ describe('mcpkit chat, interactive', () => {
   it('reads messages and slash commands from stdin and streams the answers', async () => {
     const run = await chat([...MODEL, '--allow', 'everything'], {
       input:
-        '/servers\n/tools\nhello there\n/read everything://items/2\nwhat is it?\ncall everything__add {"a":1,"b":2}\n/prompt simple_prompt\n/nope\n/exit\n',
+        '/servers\n/tools\n/tools everything/echo\nhello there\n/read everything://items/2\nwhat is it?\ncall everything__add {"a":1,"b":2}\n/prompt simple_prompt\n/nope\n/exit\n',
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/everything {2}ready {2}stdio {2}\d+ tools/);
-    expect(run.stdout).toContain('everything__echo  (everything/echo)');
+    expect(run.stdout).toMatch(/^everything__echo {2}\(everything\/echo\) {2}\S.*$/m);
+    expect(run.stdout).toContain('(/tools NAME shows one tool in full)');
+    expect(run.stdout).toContain(
+      'everything__echo  (everything/echo)\ntitle: Echo\nthe server says it only reads, stays within its own data (unchecked)\n',
+    );
+    expect(run.stdout).toContain('arguments:\n  message (string), required: The text to send back\n');
     expect(run.stdout).toContain('You said: hello there');
     expect(run.stdout).toContain('(attached everything://items/2');
     expect(run.stdout).toMatch(/You said: \[resource everything:\/\/items\/2\]/);

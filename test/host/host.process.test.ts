@@ -306,6 +306,33 @@ describe('a host whose servers misbehave', () => {
     }
   }, 30_000);
 
+  it('names the closest tool of a rule that matches none, at start and when a list changes', async () => {
+    const { host, events } = newHost([stdio('fixture', [process.execPath, FIXTURE])], {
+      policy: { default: 'allow', tools: { 'fixture/erase': 'deny', 'fixture/notee': 'allow' } },
+    });
+    try {
+      await host.start();
+      expect(host.checkRules()).toEqual([
+        {
+          rule: 'fixture/notee',
+          decision: 'allow',
+          server: 'fixture',
+          message: 'matches no tool of fixture; the closest is "fixture/note"',
+        },
+      ]);
+      await host.ask('call fixture__shrink {}');
+      await expect
+        .poll(() => events.find((e) => e.type === 'policy-rule-unmatched' && e.rule === 'fixture/erase'), { timeout: 5000 })
+        .toMatchObject({
+          server: 'fixture',
+          decision: 'deny',
+          message: 'matches no tool of fixture; the closest is "fixture/crash"',
+        });
+    } finally {
+      await host.close();
+    }
+  }, 30_000);
+
   it('declines sampling when the policy denies it', async () => {
     const { host } = newHost([stdio('mcpkit', SERVERS.mcpkit)], { policy: { default: 'allow', sampling: 'deny' } });
     try {

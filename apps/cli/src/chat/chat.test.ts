@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../exitCodes.js';
 import { parseChatArgs } from './chatOptions.js';
 import { eventRenderer } from './chatRender.js';
+import { annotationWords } from './annotationWords.js';
 import { terminalApprover } from './terminalHandlers.js';
+import { describeTool, listTools } from './toolList.js';
 
 describe('mcpkit chat options', () => {
   it('turn --allow, --deny, --approve and --trust-read-only into a policy', () => {
@@ -35,6 +37,15 @@ describe('mcpkit chat options', () => {
     expect(settings?.servers).toEqual(['a', 'b']);
   });
 
+  it('refuse --allow with --approve none, which refuses every call, and read --trust-project', () => {
+    expect(() => parseChatArgs(['-m', 'a/b', '--approve', 'none', '--allow', 'files'], {})).toThrow(
+      '--approve none refuses every tool call; it cannot be combined with --allow',
+    );
+    expect(parseChatArgs(['-m', 'a/b', '--approve', 'none', '--deny', 'files'], {})?.approve).toBe('none');
+    expect(parseChatArgs(['-m', 'a/b', '--trust-project'], {})?.trustProject).toBe(true);
+    expect(parseChatArgs(['-m', 'a/b'], {})?.trustProject).toBe(false);
+  });
+
   it('take the model from MCPKIT_MODEL, and refuse what makes no sense', () => {
     expect(parseChatArgs([], { MCPKIT_MODEL: 'anthropic/claude-x' })?.model).toBe('anthropic/claude-x');
     expect(() => parseChatArgs([], {})).toThrow(UsageError);
@@ -65,7 +76,9 @@ describe('the terminal approver', () => {
       annotations: { destructiveHint: true },
     } as const;
     expect(await approve(request)).toBe(true);
-    expect(shown).toContain('The model wants to call write_file on files (the server says: {"destructiveHint":true}) with:');
+    expect(shown).toContain(
+      'The model wants to call write_file on files; the server says it may delete or overwrite (unchecked). Arguments:',
+    );
     expect(shown).toContain('"path": "/tmp/x"');
     expect(await approve(request)).toBe(true);
     expect(asked).toHaveLength(1);
@@ -95,5 +108,84 @@ describe('the chat renderer', () => {
     expect(err).toBe(
       '→ f/g {"a":1}\n  … 2/4 half\n  ✗ f/g denied by the policy (the model was told)\nmcpkit: server f is down: stopped: exit 1; restarting in 500 ms\n',
     );
+  });
+});
+
+describe('a rule that stops matching', () => {
+  it('is a warning on stderr even with --quiet, on a line of its own', () => {
+    let out = '';
+    let err = '';
+    const render = eventRenderer(
+      { stdout: (t) => (out += t), stderr: (t) => (err += t) },
+      { verbose: false, quiet: true, streamText: true },
+    );
+    render({ type: 'text', delta: 'Half a line' });
+    render({
+      type: 'policy-rule-unmatched',
+      server: 'time',
+      rule: 'time/get_current_time',
+      decision: 'deny',
+      message: 'matches no tool of time; the closest is "time/get_time"',
+    });
+    expect(out).toBe('Half a line\n');
+    expect(err).toBe(
+      'mcpkit: warning: time\'s tools changed: the rule deny time/get_current_time matches no tool of time; the closest is "time/get_time"\n',
+    );
+  });
+});
+
+describe('/tools', () => {
+  const long = `Reads a file. ${'Very long explanation. '.repeat(20)}`;
+  const tools = [
+    {
+      name: 'files__read_file',
+      server: 'files',
+      tool: {
+        name: 'read_file',
+        description: `${long}\nSecond line.`,
+        inputSchema: {
+          type: 'object' as const,
+          properties: { path: { type: 'string', description: 'Where' } },
+          required: ['path'],
+        },
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      },
+    },
+    {
+      name: 'evil__x',
+      server: 'evil',
+      tool: { name: 'x', description: 'hi \u001b[2Jthere', inputSchema: { type: 'object' as const } },
+    },
+  ];
+
+  it('lists one line per tool, cut to the width, with control characters escaped', () => {
+    const text = listTools(tools, 80);
+    const lines = text.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^files__read_file {2}\(files\/read_file\) {2}Reads a file\. Very long .*…$/);
+    expect(lines[0]?.length).toBeLessThanOrEqual(80);
+    expect(lines[1]).toBe('evil__x  (evil/x)  hi \\u{1b}[2Jthere');
+    expect(text).not.toContain('\u001b');
+    expect(lines[2]).toBe('(/tools NAME shows one tool in full)');
+  });
+
+  it('shows one tool in full by model name or server/tool, hints in words', () => {
+    const text = describeTool(tools, 'files/read_file');
+    expect(text).toContain('Second line.');
+    expect(text).toContain(long.trim());
+    expect(text).toContain('the server says it only reads, stays within its own data (unchecked)');
+    expect(text).toContain('  path (string), required: Where');
+    expect(describeTool(tools, 'files__read_file')).toBe(text);
+    expect(describeTool(tools, 'nope')).toBe('no tool "nope"; /tools lists them\n');
+  });
+
+  it('says each hint in words', () => {
+    expect(annotationWords(undefined)).toEqual([]);
+    expect(annotationWords({ readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true })).toEqual([
+      'may change things',
+      'only adds, never deletes',
+      'safe to repeat',
+      'reaches outside systems',
+    ]);
   });
 });

@@ -27,15 +27,34 @@ import type { ChatSettings } from './chatOptions.js';
 import { eventRenderer } from './chatRender.js';
 import { LineReader } from './lineReader.js';
 import { runRepl, SLASH_COMMANDS } from './repl.js';
-import { terminalApprover, terminalElicitation, terminalInput } from './terminalHandlers.js';
+import { askSecret, terminalApprover, terminalElicitation, terminalInput } from './terminalHandlers.js';
+import { terminalTrust, untrustedNote } from './trustQuestion.js';
 
-async function loadConfig(settings: ChatSettings, ask: Ask | undefined, io: Io): Promise<HostConfig> {
+/** How the chat asks: questions and secrets, through its one reader when it has one. */
+interface Asking {
+  readonly ask: Ask;
+  readonly secret: Ask;
+}
+
+async function loadConfig(settings: ChatSettings, asking: Asking | undefined, io: Io): Promise<HostConfig> {
+  const write = (text: string): void => {
+    io.stderr(text);
+  };
+  const trustProject = settings.trustProject
+    ? () => 'once' as const
+    : asking === undefined
+      ? undefined
+      : terminalTrust(asking.ask, write);
   try {
     const config = await loadConfigFile({
       file: settings.config,
       servers: settings.servers,
-      ...(ask !== undefined && { askInput: terminalInput(ask) }),
+      ...(asking !== undefined && { askInput: terminalInput(asking.ask, asking.secret) }),
+      ...(trustProject !== undefined && { trustProject }),
     });
+    // Said even with --quiet: it is why the tools the user expects are missing.
+    if (config.untrusted !== undefined && config.untrusted.length > 0)
+      io.stderr(untrustedNote(config.file, config.untrusted, asking !== undefined));
     if (!settings.quiet)
       for (const w of config.warnings)
         io.stderr(`mcpkit: warning: ${w.file ?? ''}${w.server === undefined ? '' : `: server "${w.server}"`}: ${w.message}\n`);
@@ -44,6 +63,20 @@ async function loadConfig(settings: ChatSettings, ask: Ask | undefined, io: Io):
     if (error instanceof ConfigError) throw new UsageError(error.message, 'chat');
     throw error;
   }
+}
+
+/** Refuses rules that match nothing (a typo in --deny would let the tool it meant run), naming the closest tool. */
+function checkRules(host: Host, settings: ChatSettings): void {
+  const problems = host.checkRules();
+  if (problems.length === 0) return;
+  const fromFlags = (rule: string): boolean =>
+    Object.hasOwn(settings.policy.tools ?? {}, rule) || Object.hasOwn(settings.policy.servers ?? {}, rule);
+  const lines = problems.map((p) =>
+    fromFlags(p.rule)
+      ? `--${p.decision} ${p.rule} ${p.message}`
+      : `alwaysAllow ${JSON.stringify(p.rule.slice(p.server.length + 1))} of server "${p.server}" in the config ${p.message}`,
+  );
+  throw new UsageError(lines.join('\n'), 'chat');
 }
 
 /** Why a question ended early, as an exit. */
@@ -73,8 +106,11 @@ export async function runChat(settings: ChatSettings, io: Io): Promise<ExitCode>
         })
       : undefined;
   const ask: Ask | undefined = repl !== undefined ? (repl.interactive ? (q) => repl.read(q) : undefined) : io.ask;
+  // Secrets through the one reader (echo off); with --once nothing else reads stdin, and askSecret is that one reader.
+  const asking: Asking | undefined =
+    ask === undefined ? undefined : { ask, secret: repl !== undefined ? (q) => repl.readSecret(q) : askSecret };
   try {
-    const config = await loadConfig(settings, ask, io);
+    const config = await loadConfig(settings, asking, io);
     return await chat(settings, config, io, ask, repl);
   } finally {
     repl?.close();
@@ -94,6 +130,7 @@ async function chat(
   const controller = { current: new AbortController() };
   let stop: 'timeout' | 'interrupted' | undefined;
   const render = eventRenderer(io, { verbose: settings.verbose, quiet: settings.quiet, streamText: repl !== undefined });
+  let started = false;
   const host = new Host({
     servers: config,
     model: settings.model,
@@ -120,7 +157,10 @@ async function chat(
     ...(settings.maxTokens !== undefined && { maxTokens: settings.maxTokens }),
     ...(settings.system !== undefined && { system: settings.system }),
     clientInfo: { name: 'mcpkit-chat', version: version() },
-    onEvent: render,
+    onEvent: (event) => {
+      // Before the start, checkRules() reports unmatched rules as an error; later, a list change is a warning.
+      if (event.type !== 'policy-rule-unmatched' || started) render(event);
+    },
   });
   const halt = (why: 'timeout' | 'interrupted'): void => {
     stop ??= why;
@@ -136,6 +176,8 @@ async function chat(
   const timer = settings.timeoutMs === undefined ? undefined : setTimeout(halt, settings.timeoutMs, 'timeout');
   try {
     await host.start();
+    checkRules(host, settings);
+    started = true;
     if (repl !== undefined) return await interactive(host, io, repl, controller, () => stop);
     const transcript = await host.ask(settings.once ?? '', { signal: controller.current.signal }).catch((error: unknown) => {
       throw failure(error);

@@ -22,6 +22,7 @@ export const CHAT_OPTIONS = {
   allow: { type: 'string', multiple: true },
   deny: { type: 'string', multiple: true },
   'trust-read-only': { type: 'boolean' },
+  'trust-project': { type: 'boolean' },
   'max-turns': { type: 'string' },
   'max-tokens': { type: 'string' },
   system: { type: 'string' },
@@ -49,6 +50,8 @@ export interface ChatSettings {
   readonly approve: ApproveMode | undefined;
   /** The policy from `--allow`, `--deny`, `--trust-read-only` and `--approve`. */
   readonly policy: PolicyOptions;
+  /** `--trust-project`: start a project config's servers for this run without asking (nothing remembered). */
+  readonly trustProject: boolean;
   readonly maxTurns: number | undefined;
   readonly maxTokens: number | undefined;
   readonly system: string | undefined;
@@ -115,6 +118,8 @@ export function parseChatArgs(args: readonly string[], env: NodeJS.ProcessEnv = 
   const approve = parseApprove(v['approve'] as string | undefined);
   const allow = rules((v['allow'] as string[] | undefined) ?? [], 'allow', '--allow');
   const deny = rules((v['deny'] as string[] | undefined) ?? [], 'deny', '--deny');
+  if (approve === 'none' && v['allow'] !== undefined)
+    throw new UsageError('--approve none refuses every tool call; it cannot be combined with --allow', NAME);
   const policy: PolicyOptions = {
     servers: { ...allow.servers, ...deny.servers },
     tools: { ...allow.tools, ...deny.tools },
@@ -130,6 +135,7 @@ export function parseChatArgs(args: readonly string[], env: NodeJS.ProcessEnv = 
     once: v['once'] as string | undefined,
     approve,
     policy,
+    trustProject: v['trust-project'] === true,
     maxTurns: positiveInt(v['max-turns'] as string | undefined, '--max-turns'),
     maxTokens: positiveInt(v['max-tokens'] as string | undefined, '--max-tokens'),
     system: v['system'] as string | undefined,

@@ -6,6 +6,7 @@
  * @module
  */
 import type { HostEvent, ToolCallRecord } from 'mcpkit/host';
+import { printable } from 'mcpkit/host/config';
 import type { Io } from '../io.js';
 
 /** How much to show. */
@@ -24,7 +25,7 @@ function brief(value: unknown, max = 160): string {
 }
 
 function finished(record: ToolCallRecord): string {
-  const where = record.server === undefined ? record.name : `${record.server}/${record.tool ?? ''}`;
+  const where = printable(record.server === undefined ? record.name : `${record.server}/${record.tool ?? ''}`);
   const ms = `${String(record.durationMs)} ms`;
   switch (record.outcome) {
     case 'ok':
@@ -34,7 +35,7 @@ function finished(record: ToolCallRecord): string {
     case 'cancelled':
       return `  ✗ ${where} cancelled (${ms})\n`;
     default:
-      return `  ✗ ${where} failed: ${record.error ?? ''} (${ms})\n`;
+      return `  ✗ ${where} failed: ${printable(record.error ?? '')} (${ms})\n`;
   }
 }
 
@@ -60,7 +61,7 @@ export function eventRenderer(io: Io, options: RenderOptions): (event: HostEvent
         midLine = false;
         return;
       case 'tool-call-started':
-        note(`→ ${event.server ?? ''}/${event.tool ?? event.name} ${brief(event.arguments)}\n`);
+        note(`→ ${printable(`${event.server ?? ''}/${event.tool ?? event.name}`)} ${brief(event.arguments)}\n`);
         return;
       case 'tool-call-progress':
         note(
@@ -84,6 +85,14 @@ export function eventRenderer(io: Io, options: RenderOptions): (event: HostEvent
       case 'server-log':
         note(
           `[${event.server}] [${event.level}]${event.logger === undefined ? '' : ` ${event.logger}:`} ${typeof event.data === 'string' ? event.data : brief(event.data, 300)}\n`,
+        );
+        return;
+      case 'policy-rule-unmatched':
+        // A rule that stopped matching may be a deny that no longer covers the tool it meant: said even with --quiet.
+        if (midLine && options.streamText) io.stdout('\n');
+        midLine = false;
+        io.stderr(
+          `mcpkit: warning: ${event.server}'s tools changed: the rule ${event.decision} ${event.rule} ${event.message}\n`,
         );
         return;
       case 'server-stderr':

@@ -1,14 +1,39 @@
 /**
  * The chat's one reader of stdin: the line editor (readline: editing keys,
  * history kept across sessions, Tab completing slash commands) on a terminal,
- * plain lines from a pipe otherwise. Prompts and questions (approvals, forms)
- * share it, so nothing else ever reads stdin while a chat runs.
+ * plain lines from a pipe otherwise. Prompts and questions (approvals, forms,
+ * secrets) share it, so nothing else ever reads stdin while a chat runs: a
+ * second reader would take the same line (a typed API key sent to the model
+ * as a message). A secret is read with the echo off and kept out of the
+ * history.
  *
  * @module
  */
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
+import { Writable } from 'node:stream';
+
+/** The terminal as readline's output, with a switch that swallows what it would echo. */
+function mutableTerminal(): { output: Writable; mute: (on: boolean) => void } {
+  let muted = false;
+  const output = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  // readline lays lines out by the terminal's width and redraws on resize.
+  Object.defineProperty(output, 'columns', { get: () => process.stdout.columns });
+  Object.defineProperty(output, 'isTTY', { value: true });
+  process.stdout.on('resize', () => output.emit('resize'));
+  return {
+    output,
+    mute: (on) => {
+      muted = on;
+    },
+  };
+}
 
 /** The chat's stdin. */
 export class LineReader {
@@ -16,21 +41,29 @@ export class LineReader {
   readonly #rl: Interface;
   readonly #lines: string[] = [];
   readonly #historyFile: string | undefined;
+  readonly #mute: (on: boolean) => void;
   #waiting: ((line: string | undefined) => void) | undefined;
+  #secret = false;
   #closed = false;
 
   constructor(options: { historyFile?: string | undefined; completer?: (line: string) => [string[], string] } = {}) {
     // isTTY is undefined (not false) on a pipe, whatever the typings say.
     this.interactive = (process.stdin.isTTY as boolean | undefined) === true;
     this.#historyFile = this.interactive ? options.historyFile : undefined;
+    const terminal = this.interactive ? mutableTerminal() : undefined;
+    this.#mute = terminal?.mute ?? (() => undefined);
     this.#rl = createInterface({
       input: process.stdin,
-      output: this.interactive ? process.stdout : undefined,
+      output: terminal?.output,
       terminal: this.interactive,
       history: this.#loadHistory(),
       historySize: 1000,
       removeHistoryDuplicates: true,
       ...(options.completer !== undefined && this.interactive && { completer: options.completer }),
+    });
+    // readline adds every line to its history before 'line': a secret is taken out again (Up must not show it).
+    this.#rl.on('history', (history) => {
+      if (this.#secret) history.shift();
     });
     this.#rl.on('line', (line) => {
       const waiting = this.#waiting;
@@ -62,6 +95,29 @@ export class LineReader {
     return new Promise((resolve) => {
       this.#waiting = resolve;
     });
+  }
+
+  /**
+   * Reads a secret: the prompt shown, what is typed not echoed, the line kept
+   * out of the history (and never queued as a message). On a pipe it is the
+   * next line, which nothing echoes.
+   */
+  async readSecret(prompt: string): Promise<string | undefined> {
+    if (!this.interactive) return this.read(prompt);
+    this.#rl.setPrompt(prompt);
+    this.#rl.prompt();
+    this.#mute(true);
+    this.#secret = true;
+    try {
+      return await new Promise<string | undefined>((resolve) => {
+        this.#waiting = resolve;
+        if (this.#closed) resolve(undefined);
+      });
+    } finally {
+      this.#secret = false;
+      this.#mute(false);
+      process.stdout.write('\n');
+    }
   }
 
   /** Reads a line the user typed as a message (kept in the history file). */

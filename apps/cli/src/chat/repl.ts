@@ -11,12 +11,14 @@ import type { Conversation, Host, Transcript } from 'mcpkit/host';
 import { ExitCode } from '../exitCodes.js';
 import type { Io } from '../io.js';
 import type { LineReader } from './lineReader.js';
+import { describeTool, listTools } from './toolList.js';
 
 /** The slash commands, for help and Tab completion. */
 export const SLASH_COMMANDS: readonly string[] = ['/help', '/tools', '/servers', '/prompt', '/read', '/clear', '/exit'];
 
 const HELP = `Commands:
-  /tools                       the tools the model may call (model name, server/tool)
+  /tools [NAME]                the tools the model may call, one line each; NAME (model
+                               name or server/tool): that tool's whole description
   /servers                     the servers and their state
   /prompt NAME [key=value ...] run a server's prompt as your message
   /read URI [SERVER]           attach a resource to your next message
@@ -24,16 +26,6 @@ const HELP = `Commands:
   /exit                        leave (also Ctrl-D)
 Ctrl-C cancels the answer or tool call in flight.
 `;
-
-function firstLine(text: string | undefined): string {
-  return (text ?? '').trim().split('\n')[0] ?? '';
-}
-
-function listTools(host: Host): string {
-  const tools = host.tools();
-  if (tools.length === 0) return 'No tools (no server is running, or none offers tools).\n';
-  return tools.map((t) => `${t.name}  (${t.server}/${t.tool.name})  ${firstLine(t.tool.description)}\n`).join('');
-}
 
 function listServers(host: Host): string {
   return host
@@ -80,7 +72,7 @@ async function slash(
       io.stdout(HELP);
       return undefined;
     case '/tools':
-      io.stdout(listTools(host));
+      io.stdout(words[0] === undefined ? listTools(host.tools(), io.columns ?? 100) : describeTool(host.tools(), words[0]));
       return undefined;
     case '/servers':
       io.stdout(listServers(host));

@@ -11,7 +11,9 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import type { ElicitationHandlers } from 'mcpkit/client';
 import type { ApprovalRequest, Approver, ConfigInput } from 'mcpkit/host';
+import { printable } from 'mcpkit/host/config';
 import { askForm, type Ask } from '../elicitForm.js';
+import { annotationClause } from './annotationWords.js';
 
 /** An approver that asks at the terminal; `always` answers are remembered for the session. */
 export function terminalApprover(ask: Ask, write: (text: string) => void): Approver {
@@ -20,11 +22,14 @@ export function terminalApprover(ask: Ask, write: (text: string) => void): Appro
     const key = request.kind === 'tool' ? `tool:${request.server}/${request.tool}` : `sampling:${request.server}`;
     if (always.has(key)) return true;
     if (request.kind === 'tool') {
-      const hints = request.annotations === undefined ? '' : ` (the server says: ${JSON.stringify(request.annotations)})`;
+      const clause = annotationClause(request.annotations);
       write(
-        `\nThe model wants to call ${request.tool} on ${request.server}${hints} with:\n${JSON.stringify(request.arguments, null, 2)}\n`,
+        `\nThe model wants to call ${printable(request.tool)} on ${request.server}${clause === '' ? '' : `; ${printable(clause)}`}. Arguments:\n${JSON.stringify(request.arguments, null, 2)}\n`,
       );
-    } else write(`\nThe server ${request.server} asks the model (${request.model}) for a completion: "${request.summary}"\n`);
+    } else
+      write(
+        `\nThe server ${request.server} asks the model (${request.model}) for a completion: "${printable(request.summary)}"\n`,
+      );
     const answer = await ask('Allow? [y]es, [n]o, [a]lways for this session: ');
     const choice = answer?.trim().toLowerCase() ?? 'n';
     if (choice.startsWith('a')) always.add(key);
@@ -45,7 +50,7 @@ export function terminalElicitation(ask: Ask, write: (text: string) => void): El
   };
 }
 
-/** Asks one question without echoing the answer (an API key). */
+/** Asks one question without echoing the answer (an API key), where no other reader of stdin runs (`--once`). */
 export function askSecret(question: string): Promise<string | undefined> {
   return new Promise((resolve) => {
     let muted = false;
@@ -70,16 +75,19 @@ export function askSecret(question: string): Promise<string | undefined> {
   });
 }
 
-/** Answers `${input:id}` at the terminal (secrets masked, choices listed). */
-export function terminalInput(ask: Ask): (input: ConfigInput) => Promise<string | undefined> {
+/** Answers `${input:id}` at the terminal (secrets through `secret`, never echoed; choices listed). */
+export function terminalInput(ask: Ask, secret: Ask): (input: ConfigInput) => Promise<string | undefined> {
   return async (input) => {
     const suffix = input.default === undefined ? '' : ` [${input.default}]`;
     if (input.options !== undefined) {
-      process.stderr.write(`${input.description}:\n${input.options.map((o, i) => `  ${String(i + 1)}) ${o}`).join('\n')}\n`);
+      process.stderr.write(
+        `${printable(input.description)}:\n${input.options.map((o, i) => `  ${String(i + 1)}) ${printable(o)}`).join('\n')}\n`,
+      );
       const answer = (await ask(`choice${suffix}: `))?.trim();
       const index = answer !== undefined && /^\d+$/.test(answer) ? Number(answer) - 1 : -1;
       return input.options[index] ?? answer;
     }
-    return input.password ? askSecret(`${input.description}${suffix}: `) : ask(`${input.description}${suffix}: `);
+    const question = `${printable(input.description)}${suffix === '' ? '' : printable(suffix)}: `;
+    return input.password ? secret(question) : ask(question);
   };
 }

@@ -26,6 +26,12 @@ Servers:
                            Cursor, VS Code mcp.json...). Without it: ./.mcp.json,
                            then ./.vscode/mcp.json, then Claude Desktop's config
   -s, --server NAME        Only this server (repeatable)
+      --trust-project      Start a project's servers for this run without asking.
+                           A project's config (found here, or lying in this folder
+                           or its git tree) starts nothing until you trust it: at
+                           a terminal you see what it runs and answer once (kept
+                           in ~/.config/mcpkit/trusted-projects.json, asked again
+                           when the file changes); elsewhere it is skipped
       --root DIR           Offer DIR as a root besides the working directory
       --log-dir DIR        Where each server's stderr is logged
       --log-level LEVEL    Ask servers for log messages at LEVEL and up
@@ -43,13 +49,18 @@ Model:
       --max-turns N        Model calls per question (default 20)
       --max-tokens N       Tokens per answer (default 4096)
 
-Permissions (deny wins; tool annotations never grant anything):
+Permissions (deny wins; a project's config grants nothing; a server's hints
+count only if your own config marks it "trust": true):
       --allow SERVER[/TOOL]  Run without asking (repeatable)
-      --deny SERVER[/TOOL]   Never run (repeatable)
-      --trust-read-only      Run tools that say they are read-only without asking
+      --deny SERVER[/TOOL]   Never run (repeatable). A rule that matches no tool
+                             is an error naming the closest one
+      --trust-read-only      Run tools of trusted servers that say they are
+                             read-only without asking
       --approve MODE         What to do with the rest when nobody can be asked:
-                             all, read-only, none (default: ask at a terminal;
-                             without one, none)
+                             all, or read-only (read-only tools of trusted
+                             servers); none refuses every tool call, whatever the
+                             rules say (default: ask at a terminal; without one,
+                             deny)
 
 Output:
       --once PROMPT        Answer one question and exit
@@ -58,17 +69,19 @@ Output:
   -v, --verbose            Show the servers' stderr too
   -q, --quiet              Only the answer and errors
 
-Commands at the prompt: /tools, /servers, /prompt NAME [k=v ...], /read URI,
-/clear, /help, /exit. Ctrl-C cancels the answer or tool call in flight.
+Commands at the prompt: /tools [NAME], /servers, /prompt NAME [k=v ...],
+/read URI, /clear, /help, /exit. Ctrl-C cancels the answer or tool call in flight.
+Secrets a config asks for (VS Code "password": true inputs) are read without
+echo and go only to the server that uses them.
 
 Examples:
   mcpkit chat --model anthropic/claude-sonnet-4-5
-  mcpkit chat -c .mcp.json --model openai/gpt-4.1 --once "What is in notes.txt?" --approve read-only
+  mcpkit chat --model openai/gpt-4.1 --once "What is in notes.txt?" --allow files/read_file
   OPENAI_BASE_URL=http://localhost:11434/v1 mcpkit chat --model openai/llama3.2
 
 Exit codes:
   0    answered
-  2    bad usage or config
+  2    bad usage or config, or a --allow/--deny rule that matches no tool
   3    the model's API failed (bad key, unknown model, unreachable, overloaded)
   124  timed out (--timeout)
   130  interrupted (Ctrl-C)

@@ -21,7 +21,8 @@ import type { SamplingModels } from './loop/sampling.js';
 import { runToolUse } from './loop/toolRunner.js';
 import { resolveModel, type ModelChoice, type ModelSpec } from './model/modelSpec.js';
 import type { ModelMessage } from './model/types.js';
-import { serialized, withAllowed, type PolicyOptions } from './policy/policy.js';
+import { serialized, withConfigGrants, type PolicyOptions } from './policy/policy.js';
+import { unmatchedRules, type RuleProblem } from './policy/ruleCheck.js';
 import { ToolRegistry, type HostTool } from './registry/toolRegistry.js';
 import { fetchConnector } from './servers/connector.js';
 import { ManagedServer } from './servers/managedServer.js';
@@ -45,6 +46,9 @@ export class Host {
   readonly #listeners = new Set<HostEventListener>();
   readonly #policy: PolicyOptions;
   readonly #allowed: { server: string; tools: readonly string[] }[] = [];
+  readonly #trusted: string[] = [];
+  /** Rules already reported as matching nothing (`rule` keys), so a list change reports each once. */
+  readonly #unmatched = new Set<string>();
   #models: SamplingModels | undefined;
   #started: Promise<void> | undefined;
 
@@ -57,6 +61,7 @@ export class Host {
     for (const config of servers) {
       if (this.#servers.has(config.name)) throw new ConfigError({ server: config.name }, 'is defined twice');
       if (config.allow !== undefined) this.#allowed.push({ server: config.name, tools: config.allow });
+      if (config.trusted === true) this.#trusted.push(config.name);
       this.#servers.set(config.name, this.#managed(config));
     }
     if (options.onEvent !== undefined) this.#listeners.add(options.onEvent);
@@ -84,6 +89,19 @@ export class Host {
     const server = this.#servers.get(name);
     if (server === undefined) return Promise.reject(new LocalError('INVALID_ARGUMENT', `no server ${JSON.stringify(name)}`));
     return server.restart();
+  }
+
+  /**
+   * The rules of the host's policy (and the config's allow lists) that match
+   * no server, or no tool of a running server, each naming the closest one.
+   * A server that has not started is checked by name only.
+   */
+  checkRules(): RuleProblem[] {
+    const known = new Map<string, readonly string[] | undefined>();
+    for (const s of this.#servers.values()) known.set(s.name, s.state === 'ready' ? s.lists.tools.map((t) => t.name) : undefined);
+    const problems = unmatchedRules(this.#options.policy ?? {}, known, this.#allowed);
+    for (const p of problems) this.#unmatched.add(p.rule);
+    return problems;
   }
 
   /** Every tool of every running server, under its model name. */
@@ -185,7 +203,10 @@ export class Host {
     const spec = options.model ?? this.#options.model;
     if (spec === undefined) throw new LocalError('INVALID_ARGUMENT', 'no model: give one to the host or to ask()');
     const choice = this.resolveModel(spec);
-    const policy = withAllowed(options.policy === undefined ? this.#policy : serialized(options.policy), this.#allowed);
+    const policy = withConfigGrants(options.policy === undefined ? this.#policy : serialized(options.policy), {
+      allowed: this.#allowed,
+      trusted: this.#trusted,
+    });
     const listener = options.onEvent;
     const emit = (event: HostEvent): void => {
       listener?.(event);
@@ -266,10 +287,27 @@ export class Host {
       onListsChanged: () => {
         const server = this.#servers.get(config.name);
         if (server === undefined) return;
-        if (server.state === 'ready') this.#registry.set(config.name, server.lists.tools);
-        else this.#registry.delete(config.name);
+        if (server.state === 'ready') {
+          this.#registry.set(config.name, server.lists.tools);
+          this.#reportUnmatched(config.name);
+        } else this.#registry.delete(config.name);
       },
     });
+  }
+
+  /** Emits `policy-rule-unmatched` for each rule of `server` that newly matches nothing; a rule that matches again may be reported again later. */
+  #reportUnmatched(server: string): void {
+    const ready = this.#servers.get(server);
+    if (ready === undefined) return;
+    const known = new Map<string, readonly string[] | undefined>([[server, ready.lists.tools.map((t) => t.name)]]);
+    const rules = unmatchedRules(this.#options.policy ?? {}, known, this.#allowed).filter((p) => p.server === server);
+    const now = new Set(rules.map((p) => p.rule));
+    for (const rule of [...this.#unmatched]) if (rule.startsWith(`${server}/`) && !now.has(rule)) this.#unmatched.delete(rule);
+    for (const p of rules) {
+      if (this.#unmatched.has(p.rule)) continue;
+      this.#unmatched.add(p.rule);
+      this.#emit({ type: 'policy-rule-unmatched', server, rule: p.rule, decision: p.decision, message: p.message });
+    }
   }
 
   #instructions(server: string, scope: 'thisServer' | 'allServers'): string | undefined {

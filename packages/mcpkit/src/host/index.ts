@@ -28,6 +28,7 @@ export {
   type PolicyOptions,
   type ServerRules,
 } from './policy/policy.js';
+export { closest, editDistance, unmatchedRules, type KnownTools, type RuleProblem } from './policy/ruleCheck.js';
 export type { HostEvent, HostEventListener, ServerState, ToolCallOutcome, ToolCallRecord } from './loop/events.js';
 export type { Transcript, TranscriptStop } from './loop/loop.js';
 export { modelContent, type ResultBudget } from './loop/toolResult.js';

@@ -8,7 +8,7 @@
  * @module
  */
 import { ConfigError, type ConfigLocation } from '../errors.js';
-import type { ConfigWarning, ServerConfig } from './types.js';
+import type { ConfigScope, ConfigWarning, ServerConfig } from './types.js';
 import { expandVariables, type VariableScope } from './variables.js';
 
 type Json = Readonly<Record<string, unknown>>;
@@ -16,6 +16,10 @@ type Json = Readonly<Record<string, unknown>>;
 /** What an entry is resolved with. */
 export interface EntryContext {
   readonly file: string | undefined;
+  /** Whose the config is: a project's grants nothing. */
+  readonly owner: ConfigScope;
+  /** Values of `password: true` inputs this entry uses. */
+  readonly secrets: readonly string[];
   readonly scope: VariableScope;
   /** Resolves a path against the config file's directory. */
   readonly resolvePath: (path: string) => string;
@@ -28,9 +32,11 @@ export interface EntryContext {
 const HTTP_TYPES = new Set(['http', 'streamable-http', 'streamablehttp', 'streamable_http', 'remote']);
 const STDIO_FIELDS = new Set(['command', 'args', 'env', 'envFile', 'cwd']);
 const HTTP_FIELDS = new Set(['url', 'serverUrl', 'httpUrl', 'headers']);
-const COMMON_FIELDS = new Set(['type', 'disabled', 'timeout', 'alwaysAllow', 'autoApprove']);
+/** Every dialect's fields that grant something (pre-approved tools, trusted hints): honoured in the user's own config only. */
+const GRANT_FIELDS = ['alwaysAllow', 'autoApprove', 'trust'] as const;
+const COMMON_FIELDS = new Set<string>(['type', 'disabled', 'timeout', ...GRANT_FIELDS]);
 /** Fields other hosts define that mean nothing to mcpkit: accepted without a warning. */
-const FOREIGN_FIELDS = new Set(['description', 'dev', 'gallery', 'version', 'id', 'name', 'trust', 'transportType']);
+const FOREIGN_FIELDS = new Set(['description', 'dev', 'gallery', 'version', 'id', 'name', 'transportType']);
 
 /** The kind an entry names (explicitly, or by having a command or a URL). */
 function kindOf(entry: Json, at: ConfigLocation): 'stdio' | 'http' | 'sse' {
@@ -55,7 +61,7 @@ export function toServerConfig(name: string, value: unknown, ctx: EntryContext):
   if (entry['disabled'] === true) return undefined;
   const kind = kindOf(entry, at);
   warnUnknown(entry, kind, at, ctx);
-  const common = commonOptions(name, entry, at);
+  const common = { ...commonOptions(name, entry, at, ctx), ...(ctx.secrets.length > 0 && { secrets: ctx.secrets }) };
   if (kind === 'stdio') return stdioConfig(common, entry, at, ctx);
   const urlField = entry['url'] !== undefined ? 'url' : entry['serverUrl'] !== undefined ? 'serverUrl' : 'httpUrl';
   const raw = entry[urlField];
@@ -123,9 +129,11 @@ interface CommonOptions {
   readonly name: string;
   readonly timeoutMs?: number;
   readonly allow?: readonly string[];
+  readonly trusted?: boolean;
+  readonly secrets?: readonly string[];
 }
 
-function commonOptions(name: string, entry: Json, at: ConfigLocation): CommonOptions {
+function commonOptions(name: string, entry: Json, at: ConfigLocation, ctx: EntryContext): CommonOptions {
   const timeout = entry['timeout'];
   if (timeout !== undefined && (typeof timeout !== 'number' || !(timeout > 0)))
     throw new ConfigError({ ...at, field: 'timeout' }, 'must be a positive number (milliseconds)');
@@ -133,11 +141,23 @@ function commonOptions(name: string, entry: Json, at: ConfigLocation): CommonOpt
   const allow = entry[allowField];
   if (allow !== undefined && !(Array.isArray(allow) && allow.every((t) => typeof t === 'string')))
     throw new ConfigError({ ...at, field: allowField }, 'must be a list of tool names');
+  const trust = entry['trust'];
+  if (trust !== undefined && typeof trust !== 'boolean')
+    throw new ConfigError({ ...at, field: 'trust' }, 'must be true or false');
+  const grants = ctx.owner === 'user';
+  if (!grants)
+    for (const field of GRANT_FIELDS.filter((f) => entry[f] === true || (Array.isArray(entry[f]) && entry[f].length > 0)))
+      ctx.warn({
+        file: at.file,
+        server: at.server,
+        message: `field "${field}" is ignored: a project's config cannot approve tools or vouch for a server (put it in your own config)`,
+      });
   return {
     name,
     // Gemini CLI writes milliseconds, Cline seconds: a value under 1000 can only mean seconds.
     ...(timeout !== undefined && { timeoutMs: timeout < 1000 ? timeout * 1000 : timeout }),
-    ...(allow !== undefined && { allow }),
+    ...(grants && allow !== undefined && { allow }),
+    ...(grants && trust === true && { trusted: true }),
   };
 }
 

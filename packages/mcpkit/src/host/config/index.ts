@@ -6,9 +6,25 @@
  *
  * @module
  */
-export { configServerNames, parseConfigText, resolveConfig, resolveConfigSync, type ConfigEnvironment } from './parseConfig.js';
+export {
+  configServerNames,
+  locateServers,
+  parseConfigText,
+  resolveConfig,
+  resolveConfigSync,
+  type ConfigEnvironment,
+} from './parseConfig.js';
 export { parseEnvFile } from './dotenv.js';
+export { printable, reviewServers, type ReviewPaths } from './review.js';
 export { parseJsonc, stripJsonc } from './jsonc.js';
 export { expandVariables, type VariableScope } from './variables.js';
 export { ConfigError, type ConfigLocation } from '../errors.js';
-export type { ConfigInput, ConfigWarning, HostConfig, HttpServerConfig, ServerConfig, StdioServerConfig } from './types.js';
+export type {
+  ConfigInput,
+  ConfigScope,
+  ConfigWarning,
+  HostConfig,
+  HttpServerConfig,
+  ServerConfig,
+  StdioServerConfig,
+} from './types.js';

@@ -60,10 +60,37 @@ describe('config dialects', () => {
   });
 
   it("reads Cursor's JSONC, with autoApprove as allowed tools, a timeout in seconds, and disabled servers left out", async () => {
-    const config = await parse('cursor.mcp.json');
+    const config = await parse('cursor.mcp.json', { scope: 'user' });
     expect(config.servers.map((s) => s.name)).toEqual(['everything', 'remote']);
     expect(config.servers[0]).toMatchObject({ allow: ['echo'] });
     expect(config.servers[1]).toMatchObject({ type: 'http', timeoutMs: 30_000 });
+  });
+
+  it("lets only the user's own config grant: a project's alwaysAllow, autoApprove and trust are ignored, with a warning", async () => {
+    const text = JSON.stringify({
+      mcpServers: {
+        a: { command: 'x', alwaysAllow: ['rm'], trust: true },
+        b: { command: 'y', autoApprove: ['wipe'] },
+        c: { command: 'z', trust: false, alwaysAllow: [] },
+      },
+    });
+    const project = await parseConfigText(text, '/repo/.mcp.json', environment);
+    expect(project.scope).toBe('project');
+    for (const server of project.servers) {
+      expect(server.allow).toBeUndefined();
+      expect(server.trusted).toBeUndefined();
+    }
+    expect(project.warnings.map((w) => `${w.server ?? ''}: ${w.message.split(' is ')[0] ?? ''}`)).toEqual([
+      'a: field "alwaysAllow"',
+      'a: field "trust"',
+      'b: field "autoApprove"',
+    ]);
+    const own = await parseConfigText(text, '/home/ada/mcp.json', { ...environment, scope: 'user' });
+    expect(own.servers.map((s) => [s.name, s.allow, s.trusted])).toEqual([
+      ['a', ['rm'], true],
+      ['b', ['wipe'], undefined],
+      ['c', [], undefined],
+    ]);
   });
 
   it("reads VS Code's mcp.json: inputs asked once each (secrets flagged), envFile, unknown fields warned", async () => {

@@ -12,7 +12,7 @@ import { ConfigError } from '../errors.js';
 import { parseEnvFile } from './dotenv.js';
 import { toServerConfig } from './entries.js';
 import { parseJsonc } from './jsonc.js';
-import type { ConfigInput, ConfigWarning, HostConfig, ServerConfig } from './types.js';
+import type { ConfigInput, ConfigScope, ConfigWarning, HostConfig, ServerConfig } from './types.js';
 import { inputIdsIn, type VariableScope } from './variables.js';
 
 type Json = Readonly<Record<string, unknown>>;
@@ -33,6 +33,12 @@ export interface ConfigEnvironment {
   readonly askInput?: (input: ConfigInput) => Promise<string | undefined>;
   /** Resolve only these servers (the others are neither checked nor expanded). */
   readonly only?: readonly string[];
+  /**
+   * Whose the config is (default `project`): only the user's own may grant
+   * (`alwaysAllow`, `autoApprove`, `trust`); a project's such fields are
+   * ignored with a warning.
+   */
+  readonly scope?: ConfigScope;
 }
 
 /** The directory of `file` (text before the last separator). */
@@ -70,6 +76,11 @@ function locate(config: unknown): { servers: Json; inputs: unknown } | undefined
 
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The raw servers object of a parsed config, whichever host wrote it; undefined when it has none. */
+export function locateServers(config: unknown): Json | undefined {
+  return locate(config)?.servers;
 }
 
 /** The names of a parsed config's servers, whichever host wrote it; undefined when it has none. */
@@ -115,7 +126,10 @@ export function resolveConfigSync(
   file: string | undefined,
   environment: ConfigEnvironment & { readonly inputs?: ReadonlyMap<string, string> },
 ): HostConfig {
-  const { servers: entries, chosen } = located(config, file, environment);
+  const { servers: entries, inputs, chosen } = located(config, file, environment);
+  const declared = parseInputs(inputs, file);
+  const answers = environment.inputs ?? new Map<string, string>();
+  const scopeOf = environment.scope ?? 'project';
   const warnings: ConfigWarning[] = [];
   const base = file === undefined ? environment.workspaceFolder : directoryOf(file);
   const resolve = environment.resolvePath ?? defaultResolve;
@@ -123,12 +137,18 @@ export function resolveConfigSync(
     env: environment.env,
     workspaceFolder: environment.workspaceFolder,
     home: environment.home,
-    inputs: environment.inputs ?? new Map(),
+    inputs: answers,
   };
   const servers: ServerConfig[] = [];
   for (const name of chosen) {
+    const secrets = collectInputIds([entries[name]]).flatMap((id) => {
+      const value = answers.get(id);
+      return declared.get(id)?.password === true && value !== undefined && value !== '' ? [value] : [];
+    });
     const server = toServerConfig(name, entries[name], {
       file,
+      owner: scopeOf,
+      secrets,
       scope,
       resolvePath: (path) => resolve(base, path),
       readFile: environment.readFile,
@@ -137,7 +157,7 @@ export function resolveConfigSync(
     });
     if (server !== undefined) servers.push(server);
   }
-  return { file, servers, warnings };
+  return { file, scope: scopeOf, servers, warnings };
 }
 
 function collectInputIds(values: readonly unknown[]): string[] {

@@ -12,8 +12,21 @@ interface ServerCommon {
   readonly name: string;
   /** Longest wait for one request (a tool call restarts it on progress), ms (default: the host's). */
   readonly timeoutMs?: number;
-  /** Tools to allow without asking (Cline's `alwaysAllow`/`autoApprove`): the user's own config, so it counts as policy. */
+  /**
+   * Tools to allow without asking (Cline's `alwaysAllow`/`autoApprove`). Read
+   * only from the user's own config: a project's cannot pre-approve anything.
+   */
   readonly allow?: readonly string[];
+  /**
+   * The user trusts this server's annotations (`trust: true`, Gemini CLI's
+   * spelling): its `readOnlyHint` may count. Read only from the user's own config.
+   */
+  readonly trusted?: boolean;
+  /**
+   * Values of `password: true` inputs this entry uses: never written to logs
+   * or shown (they reach the server only).
+   */
+  readonly secrets?: readonly string[];
 }
 
 /** A server process spoken to over stdio. */
@@ -69,10 +82,22 @@ export interface ConfigWarning {
   readonly message: string;
 }
 
+/**
+ * Whose a config is: the user's own (named on the command line, Claude
+ * Desktop's), which may grant (`alwaysAllow`, `trust`), or a project's (found in
+ * the working directory, or lying in its folder), which never grants anything
+ * and whose servers start only once the user trusted the file.
+ */
+export type ConfigScope = 'user' | 'project';
+
 /** A config, read and resolved. */
 export interface HostConfig {
   /** The file it came from, if any. */
   readonly file?: string | undefined;
+  /** Whose it is (absent: a project's: nothing in it grants). */
+  readonly scope?: ConfigScope;
+  /** The servers of a project config the user did not trust: none of them is started. */
+  readonly untrusted?: readonly string[];
   /** Its servers, in the order the file lists them (disabled ones left out). */
   readonly servers: readonly ServerConfig[];
   /** Unknown fields and other things ignored. */

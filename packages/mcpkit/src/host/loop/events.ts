@@ -61,6 +61,14 @@ export type HostEvent =
       readonly data: unknown;
     }
   | { readonly type: 'server-lists-changed'; readonly server: string }
+  | {
+      /** A rule of the host's policy stopped matching: the server's tool list changed (or came late) without its tool. */
+      readonly type: 'policy-rule-unmatched';
+      readonly server: string;
+      readonly rule: string;
+      readonly decision: 'allow' | 'ask' | 'deny';
+      readonly message: string;
+    }
   | { readonly type: 'text'; readonly delta: string }
   | { readonly type: 'model-request'; readonly turn: number; readonly model: string }
   | { readonly type: 'model-response'; readonly turn: number; readonly stopReason: StopReason; readonly usage: Usage }

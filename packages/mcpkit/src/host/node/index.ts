@@ -11,10 +11,14 @@ export { Host, type HostFromConfigOptions, type NodeHostOptions } from './nodeHo
 export {
   claudeDesktopConfigPath,
   configCandidates,
+  configScope,
   findConfigFile,
   loadConfigFile,
   type LoadConfigOptions,
+  type ProjectConfigReview,
+  type TrustAnswer,
 } from './configFile.js';
+export { configHash, defaultTrustFile, rememberTrust, trustOf, type TrustedConfig } from './projectTrust.js';
 export { nodeConnector, type NodeConnectorOptions } from './nodeConnector.js';
 export { defaultLogDir, ServerLogs } from './serverLogs.js';
 export { hostOAuth, type HostAuthOptions, type ServerAuth } from './serverAuth.js';

@@ -33,7 +33,12 @@ export function nodeConnector(options: NodeConnectorOptions = {}): Connector {
       if (server.type === 'sse') return new SseClientTransport({ url: server.url, ...shared });
       return connectHttp(server.url, { ...shared, onWarning: hooks.onWarning });
     }
-    options.logs?.write(server.name, `--- ${new Date().toISOString()} starting ${[server.command, ...server.args].join(' ')}\n`);
+    // A secret typed for this server may sit in its arguments: the log gets a mask instead.
+    const commandLine = (server.secrets ?? []).reduce(
+      (line, secret) => line.replaceAll(secret, '***'),
+      [server.command, ...server.args].join(' '),
+    );
+    options.logs?.write(server.name, `--- ${new Date().toISOString()} starting ${commandLine}\n`);
     return new StdioClientTransport({
       command: server.command,
       args: server.args,

@@ -31,25 +31,48 @@ describe('policy', () => {
   });
 
   it('never lets an annotation grant anything by itself', async () => {
+    const trusted = { trustReadOnlyHint: true, trustedServers: ['s'] };
     expect(decideTool({}, 's', 't', { readOnlyHint: true })).toBe('ask');
     expect(await approveToolCall({}, call('s', 't', true))).toBe(false);
-    expect(decideTool({ trustReadOnlyHint: true, tools: { 's/t': 'ask' } }, 's', 't', { readOnlyHint: true })).toBe('ask');
-    expect(decideTool({ trustReadOnlyHint: true, servers: { s: 'deny' } }, 's', 't', { readOnlyHint: true })).toBe('deny');
-    expect(decideTool({ trustReadOnlyHint: true }, 's', 't', { readOnlyHint: true })).toBe('allow');
+    expect(decideTool({ ...trusted, tools: { 's/t': 'ask' } }, 's', 't', { readOnlyHint: true })).toBe('ask');
+    expect(decideTool({ ...trusted, servers: { s: 'deny' } }, 's', 't', { readOnlyHint: true })).toBe('deny');
+    expect(decideTool(trusted, 's', 't', { readOnlyHint: true })).toBe('allow');
+  });
+
+  it('counts readOnlyHint only for servers the user trusts', () => {
+    expect(decideTool({ trustReadOnlyHint: true }, 's', 't', { readOnlyHint: true })).toBe('ask');
+    expect(decideTool({ trustReadOnlyHint: true, trustedServers: ['other'] }, 's', 't', { readOnlyHint: true })).toBe('ask');
+    expect(decideTool({ trustedServers: ['s'] }, 's', 't', { readOnlyHint: true })).toBe('ask');
   });
 
   it('settles asks by --approve when nobody can answer', async () => {
     expect(await approveToolCall({ approve: 'all' }, call('s', 't'))).toBe(true);
     expect(await approveToolCall({ approve: 'all', servers: { s: 'deny' } }, call('s', 't'))).toBe(false);
-    expect(await approveToolCall({ approve: 'read-only' }, call('s', 't', true))).toBe(true);
-    expect(await approveToolCall({ approve: 'read-only' }, call('s', 't', false))).toBe(false);
+    expect(await approveToolCall({ approve: 'read-only', trustedServers: ['s'] }, call('s', 't', true))).toBe(true);
+    expect(await approveToolCall({ approve: 'read-only' }, call('s', 't', true))).toBe(false);
+    expect(await approveToolCall({ approve: 'read-only', trustedServers: ['s'] }, call('s', 't', false))).toBe(false);
     expect(await approveToolCall({ approve: 'none' }, call('s', 't', true))).toBe(false);
+  });
+
+  it("makes approve: 'none' final: no allow rule, trusted hint or approver lets a call through", async () => {
+    let asked = 0;
+    const policy = {
+      approve: 'none' as const,
+      default: 'allow' as const,
+      servers: { s: 'allow' as const },
+      tools: { 's/t': 'allow' as const },
+      trustReadOnlyHint: true,
+      trustedServers: ['s'],
+      approver: () => (asked++, true),
+    };
+    expect(await approveToolCall(policy, call('s', 't', true))).toBe(false);
+    expect(asked).toBe(0);
   });
 
   it('asks the approver with the server, tool and arguments', async () => {
     const asked: ApprovalRequest[] = [];
     const allowed = await approveToolCall(
-      { approve: 'none', approver: (r) => (asked.push(r), true) },
+      { approver: (r) => (asked.push(r), true) },
       { ...call('s', 't'), arguments: { path: '/x' } },
     );
     expect(allowed).toBe(true);

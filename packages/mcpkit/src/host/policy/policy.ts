@@ -6,13 +6,17 @@
  *   server, the tool) denies, whatever the others say.
  * - Otherwise the most specific rule decides: tool, then server, then the
  *   default (`ask` unless set).
- * - **Annotations never grant.** `readOnlyHint` comes from the server, which
- *   is not trusted; it turns an `ask` into `allow` only when the user opted in
- *   (`trustReadOnlyHint`, or `approve: 'read-only'` for runs nobody watches),
- *   and never overrides a `deny` or an explicit per-tool `ask`.
+ * - **Annotations never grant by themselves.** `readOnlyHint` comes from the
+ *   server, which is not trusted. It counts only for a server the user marked
+ *   as trusted (`trustedServers`: the user's own config, never a project's),
+ *   and only when the user opted in (`trustReadOnlyHint`, or
+ *   `approve: 'read-only'` for runs nobody watches); it never overrides a
+ *   `deny` or an explicit per-tool `ask`.
  * - An `ask` goes to the approver (a person at a terminal, a UI); without one
- *   it is settled by `approve`: `all` allows, `read-only` allows tools that
- *   say they are read-only, `none` (the default) denies.
+ *   it is settled by `approve`: `all` allows, `read-only` allows the trusted
+ *   servers' tools that say they are read-only; left out, it is denied.
+ * - **`approve: 'none'` is final**: every tool call is refused, whatever the
+ *   rules say, and nobody is asked.
  *
  * @module
  */
@@ -68,9 +72,18 @@ export interface PolicyOptions {
   readonly tools?: Readonly<Record<string, Decision>>;
   /** For sampling requests of servers whose rules say nothing (default `ask`). */
   readonly sampling?: Decision;
-  /** Let `readOnlyHint: true` turn an `ask` into `allow` (default false). */
+  /** Let `readOnlyHint: true` of a trusted server turn an `ask` into `allow` (default false). */
   readonly trustReadOnlyHint?: boolean;
-  /** How an `ask` is settled without an approver (default `none`: denied). */
+  /**
+   * The servers whose annotations count (the user's own config marks them
+   * `trust: true`); every other server's hints are ignored.
+   */
+  readonly trustedServers?: readonly string[];
+  /**
+   * How an `ask` is settled without an approver: `all` allows, `read-only`
+   * allows read-only tools of trusted servers; left out, it is denied.
+   * `none` refuses every tool call, allow rules and approver included.
+   */
   readonly approve?: ApproveMode;
   /** Who answers an `ask` (a person at a terminal, a UI). */
   readonly approver?: Approver;
@@ -90,9 +103,14 @@ export function decideTool(
   const levels = [policy.default, serverLevel, toolLevel];
   if (levels.includes('deny')) return 'deny';
   const decided = toolLevel ?? serverLevel ?? policy.default ?? 'ask';
-  if (decided === 'ask' && toolLevel === undefined && policy.trustReadOnlyHint === true && annotations?.readOnlyHint === true)
+  if (decided === 'ask' && toolLevel === undefined && policy.trustReadOnlyHint === true && readOnly(policy, server, annotations))
     return 'allow';
   return decided;
+}
+
+/** Whether `server` says the tool is read-only and the user trusts the server to say so. */
+function readOnly(policy: PolicyOptions, server: string, annotations: ToolAnnotations | undefined): boolean {
+  return annotations?.readOnlyHint === true && (policy.trustedServers?.includes(server) ?? false);
 }
 
 /** The rules that decide a sampling request, before asking. */
@@ -111,7 +129,7 @@ export async function settleAsk(policy: PolicyOptions, request: ApprovalRequest)
     case 'all':
       return true;
     case 'read-only':
-      return request.kind === 'tool' && request.annotations?.readOnlyHint === true;
+      return request.kind === 'tool' && readOnly(policy, request.server, request.annotations);
     case 'none':
       return false;
   }
@@ -122,19 +140,25 @@ export async function approveToolCall(
   policy: PolicyOptions,
   request: Extract<ApprovalRequest, { kind: 'tool' }>,
 ): Promise<boolean> {
+  if (policy.approve === 'none') return false;
   const decision = decideTool(policy, request.server, request.tool, request.annotations);
   if (decision !== 'ask') return decision === 'allow';
   return settleAsk(policy, request);
 }
 
-/** Adds `server/tool` allow rules (a config's `alwaysAllow`) under what the policy already says. */
-export function withAllowed(
-  policy: PolicyOptions,
-  allowed: readonly { server: string; tools: readonly string[] }[],
-): PolicyOptions {
+/** What the user's own config adds to a policy: `alwaysAllow` lists, and the servers marked `trust: true`. */
+export interface ConfigGrants {
+  readonly allowed: readonly { readonly server: string; readonly tools: readonly string[] }[];
+  readonly trusted: readonly string[];
+}
+
+/** Adds a config's `server/tool` allow rules under what the policy already says, and its trusted servers. */
+export function withConfigGrants(policy: PolicyOptions, grants: ConfigGrants): PolicyOptions {
   const tools: Record<string, Decision> = {};
-  for (const { server, tools: names } of allowed) for (const name of names) tools[`${server}/${name}`] = 'allow';
-  return Object.keys(tools).length === 0 ? policy : { ...policy, tools: { ...tools, ...policy.tools } };
+  for (const { server, tools: names } of grants.allowed) for (const name of names) tools[`${server}/${name}`] = 'allow';
+  const withTools = Object.keys(tools).length === 0 ? policy : { ...policy, tools: { ...tools, ...policy.tools } };
+  if (grants.trusted.length === 0) return withTools;
+  return { ...withTools, trustedServers: [...new Set([...(policy.trustedServers ?? []), ...grants.trusted])] };
 }
 
 /** The policy with its approver run one question at a time: two questions at one terminal would garble each other. */
