@@ -1,6 +1,7 @@
 /**
  * What the dev authorization server remembers, in memory: authorization
- * codes (single use, one minute), refresh tokens (rotated on every use),
+ * codes (single use, one minute), refresh tokens (rotated on every use; a
+ * rotated-away one presented again revokes its whole family),
  * access tokens (for introspection and revocation), pending consents.
  *
  * @module
@@ -28,6 +29,8 @@ export interface CodeRecord extends Grant {
 
 /** An issued refresh token. */
 export interface RefreshRecord {
+  /** The grant it descends from: every token rotated from one authorization shares it. */
+  readonly family: string;
   readonly clientId: string;
   readonly subject: string;
   readonly scopes: readonly string[];
@@ -41,6 +44,8 @@ export type AccessClaims = Readonly<Record<string, unknown>> & { readonly exp: n
 export class AuthState {
   readonly codes = new Map<string, CodeRecord>();
   readonly refresh = new Map<string, RefreshRecord>();
+  /** Refresh tokens already rotated away, by family: presenting one again revokes the family (OAuth 2.1 §4.3.1). */
+  readonly rotated = new Map<string, string>();
   readonly access = new Map<string, AccessClaims>();
   readonly consents = new Map<string, Grant & { readonly expires: number }>();
 

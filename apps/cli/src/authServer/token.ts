@@ -1,7 +1,8 @@
 /**
  * The token endpoint: the authorization code grant (PKCE S256 checked, the
  * code single-use and bound to its client, redirect URI and resource), the
- * refresh token grant (rotated on every use, OAuth 2.1 §4.3.1) and the
+ * refresh token grant (rotated on every use, and a rotated-away token
+ * presented again revokes its family, OAuth 2.1 §4.3.1) and the
  * client credentials grant (confidential clients only).
  *
  * @module
@@ -61,6 +62,12 @@ async function codeGrant(ctx: DevAuthContext, client: Client, form: Map<string, 
 
 async function refreshGrant(ctx: DevAuthContext, client: Client, form: Map<string, string>): Promise<Response> {
   const presented = form.get('refresh_token') ?? '';
+  const reused = ctx.state.rotated.get(presented);
+  if (reused !== undefined) {
+    // A rotated-away token presented again: it leaked, or two holders raced. Revoke the family.
+    for (const [t, r] of ctx.state.refresh) if (r.family === reused) ctx.state.refresh.delete(t);
+    return oauthError(400, 'invalid_grant', 'the refresh token was already used; its grant is revoked');
+  }
   const record = ctx.state.refresh.get(presented);
   if (record === undefined || record.clientId !== client.clientId)
     return oauthError(400, 'invalid_grant', 'the refresh token is invalid');
@@ -72,7 +79,8 @@ async function refreshGrant(ctx: DevAuthContext, client: Client, form: Map<strin
   if (record.resource !== undefined && resource !== record.resource)
     return oauthError(400, 'invalid_target', 'resource differs from the original grant');
   ctx.state.refresh.delete(presented);
-  return (await issue(ctx, client, record.subject, asked, resource)).response;
+  ctx.state.rotated.set(presented, record.family);
+  return (await issue(ctx, client, record.subject, asked, resource, true, record.family)).response;
 }
 
 async function credentialsGrant(ctx: DevAuthContext, client: Client, form: Map<string, string>): Promise<Response> {
@@ -92,6 +100,7 @@ async function issue(
   scopes: readonly string[],
   resource: string | undefined,
   refreshable = client.grantTypes.includes('refresh_token'),
+  family: string = randomToken(),
 ): Promise<{ response: Response; access: string; refresh: string | undefined }> {
   const now = Math.floor(Date.now() / 1000);
   const ttl = ctx.options.accessTokenTtlSeconds;
@@ -110,7 +119,7 @@ async function issue(
   let refresh: string | undefined;
   if (refreshable) {
     refresh = randomToken();
-    ctx.state.refresh.set(refresh, { clientId: client.clientId, subject, scopes, resource });
+    ctx.state.refresh.set(refresh, { family, clientId: client.clientId, subject, scopes, resource });
   }
   const response = json(200, {
     access_token: access,
