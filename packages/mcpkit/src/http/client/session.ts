@@ -27,7 +27,7 @@ export class HandshakeSession {
    * Session state the client set up after the handshake, replayed into a new
    * session with it: the resources it subscribed to (by URI) and its logging level.
    */
-  readonly subscribed = new Set<string>();
+  readonly subscribed: Set<string> = new Set<string>();
   logLevel: unknown;
   #initializeId: RequestId | undefined;
 
