@@ -17,6 +17,7 @@ import {
   type Transcript,
 } from 'mcpkit/host';
 import type { LoggingLevel } from 'mcpkit/protocol';
+import { refreshFailed } from '../authSettings.js';
 import type { Ask } from '../elicitForm.js';
 import { CliError, ExitCode, UsageError } from '../exitCodes.js';
 import { messageFor } from '../failure.js';
@@ -112,6 +113,9 @@ async function chat(
         write(
           `mcpkit: server ${server} needs authorization; ${opened ? 'opened your browser; if it did not appear, open' : 'open'}:\n  ${url.href}\n`,
         );
+      },
+      onEvent: (server, event) => {
+        if (event.type === 'refresh_failed') write(`mcpkit: server ${server}: ${refreshFailed(event.server, event.reason)}\n`);
       },
     },
     ...(settings.logDir !== undefined && { logDir: settings.logDir }),

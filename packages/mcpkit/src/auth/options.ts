@@ -71,7 +71,8 @@ export type AuthEvent =
   | { readonly type: 'authorizing'; readonly url: URL }
   | { readonly type: 'authorized'; readonly issuer: string; readonly scopes: readonly string[] }
   | { readonly type: 'refreshed'; readonly issuer: string }
-  | { readonly type: 'refresh_failed'; readonly issuer: string; readonly reason: string };
+  /** The refresh token was refused for good: the user has to authorize again (`server`: the protected resource's URL). */
+  | { readonly type: 'refresh_failed'; readonly issuer: string; readonly server: string; readonly reason: string };
 
 /** Options of `OAuthClient`. */
 export interface OAuthClientOptions {
