@@ -28,6 +28,7 @@ import type { ChatSettings } from './chatOptions.js';
 import { eventRenderer } from './chatRender.js';
 import { LineReader } from './lineReader.js';
 import { runRepl, SLASH_COMMANDS } from './repl.js';
+import { notUpNotice } from './serverLines.js';
 import { terminalApprover, terminalElicitation, terminalInput } from './terminalHandlers.js';
 
 async function loadConfig(settings: ChatSettings, ask: Ask | undefined, io: Io): Promise<HostConfig> {
@@ -118,6 +119,8 @@ async function chat(
         if (event.type === 'refresh_failed') write(`mcpkit: server ${server}: ${refreshFailed(event.server, event.reason)}\n`);
       },
     },
+    // Start-up is bounded by --start-timeout, and by --timeout too: the whole run is.
+    startWaitMs: Math.min(settings.startTimeoutMs, settings.timeoutMs ?? Infinity),
     ...(settings.logDir !== undefined && { logDir: settings.logDir }),
     ...(settings.logLevel !== undefined && { logLevel: settings.logLevel as LoggingLevel }),
     ...(settings.maxTurns !== undefined && { maxTurns: settings.maxTurns }),
@@ -140,6 +143,7 @@ async function chat(
   const timer = settings.timeoutMs === undefined ? undefined : setTimeout(halt, settings.timeoutMs, 'timeout');
   try {
     await host.start();
+    if (!settings.quiet) write(notUpNotice(host.servers(), repl !== undefined));
     if (repl !== undefined) return await interactive(host, io, repl, controller, () => stop);
     const transcript = await host.ask(settings.once ?? '', { signal: controller.current.signal }).catch((error: unknown) => {
       throw failure(error);

@@ -11,13 +11,14 @@ import type { Conversation, Host, Transcript } from 'mcpkit/host';
 import { ExitCode } from '../exitCodes.js';
 import type { Io } from '../io.js';
 import type { LineReader } from './lineReader.js';
+import { serverLine } from './serverLines.js';
 
 /** The slash commands, for help and Tab completion. */
 export const SLASH_COMMANDS: readonly string[] = ['/help', '/tools', '/servers', '/prompt', '/read', '/clear', '/exit'];
 
 const HELP = `Commands:
   /tools                       the tools the model may call (model name, server/tool)
-  /servers                     the servers and their state
+  /servers                     the servers: state, why one is down, its log
   /prompt NAME [key=value ...] run a server's prompt as your message
   /read URI [SERVER]           attach a resource to your next message
   /clear                       start a new conversation
@@ -36,13 +37,7 @@ function listTools(host: Host): string {
 }
 
 function listServers(host: Host): string {
-  return host
-    .servers()
-    .map(
-      (s) =>
-        `${s.name}  ${s.state}  ${s.type}  ${String(s.tools)} tools, ${String(s.resources)} resources, ${String(s.prompts)} prompts${s.error === undefined ? '' : `  (${s.error})`}\n`,
-    )
-    .join('');
+  return host.servers().map(serverLine).join('');
 }
 
 function promptArgs(words: readonly string[]): Record<string, string> {
