@@ -24,6 +24,11 @@ export interface AuthorizationHandler {
   redirectUri(registered?: readonly string[]): string | Promise<string>;
   /** Sends the user to `url`; resolves with the URL the authorization server redirected back to (with `code`, `state`, `iss`). */
   authorize(url: URL, options: { readonly signal?: AbortSignal | undefined }): Promise<URL | string>;
+  /**
+   * Releases what `redirectUri()` set up (a loopback listener) when the grant
+   * fails before `authorize()` is called: a refused registration, say.
+   */
+  close?(): void;
 }
 
 /** What a JWT-bearer grant's assertion is made for. */
