@@ -5,7 +5,7 @@
 // nothing else ended the process. (The listener is now closed, and the bin
 // ends a finished command even if something else dangles.)
 import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,16 +20,20 @@ let scratch: string;
 let registrations = 0;
 
 /** A protected MCP endpoint whose authorization server refuses every registration. */
-function handle(path: string, res: import('node:http').ServerResponse): void {
+function handle(path: string, res: ServerResponse): void {
   const json = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
   };
-  if (path === '/mcp')
-    return json(401, {}, { 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"` });
-  if (path === '/.well-known/oauth-protected-resource/mcp')
-    return json(200, { resource: `${origin}/mcp`, authorization_servers: [origin] });
-  if (path === '/.well-known/oauth-authorization-server')
-    return json(200, {
+  if (path === '/mcp') {
+    json(401, {}, { 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"` });
+    return;
+  }
+  if (path === '/.well-known/oauth-protected-resource/mcp') {
+    json(200, { resource: `${origin}/mcp`, authorization_servers: [origin] });
+    return;
+  }
+  if (path === '/.well-known/oauth-authorization-server') {
+    json(200, {
       issuer: origin,
       authorization_endpoint: `${origin}/authorize`,
       token_endpoint: `${origin}/token`,
@@ -37,9 +41,12 @@ function handle(path: string, res: import('node:http').ServerResponse): void {
       response_types_supported: ['code'],
       code_challenge_methods_supported: ['S256'],
     });
+    return;
+  }
   if (path === '/register') {
     registrations++;
-    return json(400, { error: 'invalid_client_metadata', error_description: 'registration is closed' });
+    json(400, { error: 'invalid_client_metadata', error_description: 'registration is closed' });
+    return;
   }
   json(404, { error: 'not_found' });
 }
