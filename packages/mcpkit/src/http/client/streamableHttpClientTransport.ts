@@ -66,6 +66,10 @@ function errorDetail(body: ErrorBody): string | undefined {
   return body.kind === 'none' ? body.detail : body.responses[0]?.error.message;
 }
 
+/** Re-initializations allowed within `REINIT_WINDOW_MS`. */
+const REINIT_BUDGET = 3;
+const REINIT_WINDOW_MS = 60_000;
+
 const FALLBACK_STATUSES: ReadonlySet<number> = new Set([400, 404, 405]);
 
 /** A Streamable HTTP client transport (both eras), with HTTP+SSE fallback. */
@@ -85,6 +89,8 @@ export class StreamableHttpClientTransport implements Transport {
   #ended = false;
   #statelessVersion: string | undefined;
   #reinit: Promise<void> | undefined;
+  /** When the recent re-initializations started (ms since the epoch). */
+  #reinits: number[] = [];
   #httpSse: SseClientTransport | undefined;
 
   constructor(options: StreamableHttpClientTransportOptions) {
@@ -293,11 +299,24 @@ export class StreamableHttpClientTransport implements Transport {
     throw error;
   }
 
-  /** Re-establishes an expired session once, however many requests noticed the expiry. */
+  /**
+   * Re-establishes an expired session once, however many requests noticed the
+   * expiry; at most `REINIT_BUDGET` times a minute, so a server that forgets
+   * every session at once cannot keep the client re-initializing.
+   */
   async #recover(expiredId: string, cause?: Error): Promise<void> {
     if (this.#reinit === undefined) {
       if (this.#session.id !== expiredId) return; // already replaced
       if (!this.#session.canReinitialize) throw cause ?? new LocalError('TRANSPORT_FAILED', 'Session expired');
+      const now = Date.now();
+      this.#reinits = this.#reinits.filter((at) => now - at < REINIT_WINDOW_MS);
+      if (this.#reinits.length >= REINIT_BUDGET)
+        throw new LocalError(
+          'TRANSPORT_FAILED',
+          `The server ended the session ${String(REINIT_BUDGET)} times within a minute: not starting another`,
+          { cause },
+        );
+      this.#reinits.push(now);
       this.#server.stop();
       this.#reinit = reinitialize(this.#session, this.#context, this.#url, this.#policy, this.#closer.signal)
         .then(() => {
