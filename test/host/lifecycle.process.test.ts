@@ -3,10 +3,11 @@
  * an HTTP server that is down when the host starts joins when it comes up
  * (its tools reach the model's next turn); an HTTP server that restarts (its
  * session gone, 404) answers the next call; `start()` bounded by
- * `startWaitMs` with a server that hangs, which then joins once up; and a
- * server's status naming its state, its error, its next attempt and its log.
+ * `startWaitMs` with a server that hangs while the others serve; a
+ * server's status naming its state, its error, its next attempt and its log;
+ * a server that exits at start, its stderr in its log.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,11 +16,12 @@ import { Host, type HostEvent, type ServerConfig } from 'mcpkit/host';
 import { startFakeAnthropic } from '../../packages/mcpkit/test/host/fakes/fakeAnthropic.js';
 import type { FakeApi } from '../../packages/mcpkit/test/host/fakes/fakeApi.js';
 import { directed } from '../../packages/mcpkit/test/host/fakes/directedModel.js';
-import { freePort } from '../interop/servers.js';
+import { freePort, startHttp, type HttpProcess } from '../interop/servers.js';
 import { spawnCli, waitForOutput, type CliProcess } from '../support/authProcess.js';
 import { assertCliBuilt } from '../support/process.js';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/hostFixture.mjs', import.meta.url));
+const SESSION_SERVER = fileURLToPath(new URL('fixtures/sessionServer.mjs', import.meta.url));
 
 let model: FakeApi;
 let scratch: string;
@@ -90,22 +92,31 @@ describe('servers that come and go', () => {
     }
   }, 60_000);
 
-  it('an HTTP server that restarts (its session gone) answers the next call', async () => {
+  it('an HTTP server that restarts (its session gone, 404) answers the next call, without a host restart', async () => {
+    // A handshake-era server with sessions in memory: restarted, it answers the old session id with 404.
     const port = await freePort();
-    const first = await serveEverything(port);
-    const host = newHost([http('web', port)]);
+    const sessionServer = (): Promise<HttpProcess> =>
+      startHttp([process.execPath, SESSION_SERVER, String(port)], { ready: /listening http/ });
+    const first = await sessionServer();
+    const events: HostEvent[] = [];
+    const host = newHost([http('web', port)], { onEvent: (e) => events.push(e) });
+    let second: HttpProcess | undefined;
     try {
       await host.start();
       expect(host.servers()[0]?.state).toBe('ready');
+      expect(host.servers()[0]?.revision).toBe('2025-11-25');
       expect((await host.callTool('web__echo', { message: 'one' })).isError).not.toBe(true);
       await first.stop();
-      await serveEverything(port);
-      await expect.poll(() => host.servers()[0]?.state, { timeout: 20_000 }).toBe('ready');
+      second = await sessionServer();
       const result = await host.callTool('web__echo', { message: 'two' });
       expect(result.isError).not.toBe(true);
       expect(JSON.stringify(result.content)).toContain('two');
+      // The client started a new session by itself: the host never saw the server down.
+      const states = events.flatMap((e) => (e.type === 'server-state' ? [e.state] : []));
+      expect(states).toEqual(['starting', 'ready']);
     } finally {
       await host.close();
+      await second?.stop();
     }
   }, 60_000);
 
@@ -125,6 +136,27 @@ describe('servers that come and go', () => {
       expect(stuck?.logFile).toBe(join(scratch, 'logs', 'stuck.log'));
       const transcript = await host.ask('call fixture__note {}');
       expect(transcript.toolCalls[0]?.outcome).toBe('ok');
+    } finally {
+      await host.close();
+    }
+  }, 60_000);
+
+  it('a server that exits at start: failed, why, when it is tried again, and its stderr in its log', async () => {
+    const script = "process.stderr.write('cannot start: no config\\n'); process.exit(3)";
+    const host = newHost([{ name: 'broken', type: 'stdio', command: process.execPath, args: ['-e', script], env: {} }], {
+      restart: { maxAttempts: 1, initialDelayMs: 50, pollMs: 60_000 },
+    });
+    try {
+      await host.start();
+      await expect.poll(() => host.servers()[0]?.state, { timeout: 20_000 }).toBe('failed');
+      const [status] = host.servers();
+      expect(status?.error).toMatch(/could not start|stopped/);
+      expect(status?.retryInMs).toBeGreaterThan(0);
+      expect(status?.retryInMs).toBeLessThanOrEqual(60_000);
+      const log = status?.logFile ?? '';
+      await expect
+        .poll(() => (existsSync(log) ? readFileSync(log, 'utf8') : ''), { timeout: 10_000 })
+        .toContain('cannot start: no config');
     } finally {
       await host.close();
     }
