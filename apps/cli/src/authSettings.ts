@@ -146,10 +146,15 @@ function describe(event: AuthEvent): string | undefined {
     case 'refreshed':
       return undefined;
     case 'refresh_failed':
-      return `could not refresh the token (${event.reason}); authorizing again`;
+      return refreshFailed(event.server, event.reason);
     case 'authorizing':
       return undefined;
   }
+}
+
+/** What a refused refresh token tells the user: its reason, and the command that logs in again. */
+export function refreshFailed(server: string, reason: string): string {
+  return `the token for ${server} could not be refreshed (${reason}); log in again: mcpkit login ${server}`;
 }
 
 /** A private key file: PKCS#8 PEM (EC P-256, RSA or Ed25519) or a JWK with its `alg`. */

@@ -276,6 +276,19 @@ describe('the token endpoint', () => {
     expect(second).toMatchObject({ scope: 'a' });
     expect(second['refresh_token']).not.toBe(first['refresh_token']);
     expect(await (await refresh(first['refresh_token']!)).json()).toMatchObject({ error: 'invalid_grant' });
+    // That reuse revoked the family: the token rotated in its place is dead too.
+    expect(await (await refresh(second['refresh_token']!)).json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('a reused refresh token revokes its own family only', async () => {
+    const as = await server();
+    const mine = (await (await exchange(as, await codeFrom(as))).json()) as Record<string, string>;
+    const other = (await (await exchange(as, await codeFrom(as))).json()) as Record<string, string>;
+    const refresh = (token: string) =>
+      as.fetch(new Request(`${ISSUER}/token`, form({ grant_type: 'refresh_token', refresh_token: token, client_id: 'public' })));
+    expect((await refresh(mine['refresh_token']!)).status).toBe(200);
+    expect((await refresh(mine['refresh_token']!)).status).toBe(400);
+    expect((await refresh(other['refresh_token']!)).status).toBe(200);
   });
 
   it('client credentials: Basic or post authentication, confidential clients only', async () => {

@@ -1,11 +1,12 @@
 /**
  * What the dev authorization server remembers, in memory: authorization
- * codes (single use, one minute), refresh tokens (rotated on every use),
- * access tokens (for introspection and revocation), pending consents, and
- * the `jti` of every access token revoked before its expiry (the revocation
- * list resource servers poll). Every token descends from one grant (an
- * authorization code, or a client credentials request): a replayed code
- * revokes all of its grant's tokens, refreshed ones included.
+ * codes (single use, one minute), refresh tokens (rotated on every use; a
+ * rotated-away one presented again revokes its whole grant), access tokens
+ * (for introspection and revocation), pending consents, and the `jti` of
+ * every access token revoked before its expiry (the revocation list resource
+ * servers poll). Every token descends from one grant (an authorization code,
+ * or a client credentials request): a replayed code revokes all of its
+ * grant's tokens, refreshed ones included.
  *
  * @module
  */
@@ -32,6 +33,7 @@ export interface CodeRecord extends Grant {
 
 /** An issued refresh token. */
 export interface RefreshRecord {
+  /** The grant it descends from: every token rotated from one authorization shares it. */
   readonly grantId: string;
   readonly clientId: string;
   readonly subject: string;
@@ -53,6 +55,8 @@ export class AuthState {
   readonly codes = new Map<string, CodeRecord>();
   readonly refresh = new Map<string, RefreshRecord>();
   readonly access = new Map<string, AccessRecord>();
+  /** Refresh tokens already rotated away, with their grant: presenting one again revokes the grant (OAuth 2.1 §4.3.1). */
+  readonly rotated = new Map<string, string>();
   readonly consents = new Map<string, Grant & { readonly expires: number }>();
   /** Revoked access tokens' `jti`, with their `exp` (seconds): listed until they expire anyway. */
   readonly revoked = new Map<string, number>();

@@ -1,7 +1,8 @@
 /**
  * The token endpoint: the authorization code grant (PKCE S256 checked, the
  * code single-use and bound to its client, redirect URI and resource), the
- * refresh token grant (rotated on every use, OAuth 2.1 §4.3.1) and the
+ * refresh token grant (rotated on every use, and a rotated-away token
+ * presented again revokes its grant, OAuth 2.1 §4.3.1) and the
  * client credentials grant (confidential clients only).
  *
  * @module
@@ -57,6 +58,13 @@ async function codeGrant(ctx: DevAuthContext, client: Client, form: Map<string, 
 
 async function refreshGrant(ctx: DevAuthContext, client: Client, form: Map<string, string>): Promise<Response> {
   const presented = form.get('refresh_token') ?? '';
+  const reused = ctx.state.rotated.get(presented);
+  if (reused !== undefined) {
+    // A rotated-away token presented again: it leaked, or two holders raced. Revoke its grant,
+    // access tokens included (their JWTs are listed at /revoked).
+    ctx.state.revokeGrant(reused);
+    return oauthError(400, 'invalid_grant', 'the refresh token was already used; its grant is revoked');
+  }
   const record = ctx.state.refresh.get(presented);
   if (record === undefined || record.clientId !== client.clientId)
     return oauthError(400, 'invalid_grant', 'the refresh token is invalid');
@@ -67,6 +75,7 @@ async function refreshGrant(ctx: DevAuthContext, client: Client, form: Map<strin
   const resource = form.get('resource') ?? record.resource;
   if (resource !== record.resource) return oauthError(400, 'invalid_target', 'resource differs from the original grant');
   ctx.state.refresh.delete(presented);
+  ctx.state.rotated.set(presented, record.grantId);
   return (await issue(ctx, client, record.grantId, record.subject, asked, resource)).response;
 }
 

@@ -17,6 +17,7 @@ import {
   type Transcript,
 } from 'mcpkit/host';
 import type { LoggingLevel } from 'mcpkit/protocol';
+import { refreshFailed } from '../authSettings.js';
 import type { Ask } from '../elicitForm.js';
 import { CliError, ExitCode, UsageError } from '../exitCodes.js';
 import { messageFor } from '../failure.js';
@@ -27,6 +28,7 @@ import type { ChatSettings } from './chatOptions.js';
 import { eventRenderer } from './chatRender.js';
 import { LineReader } from './lineReader.js';
 import { runRepl, SLASH_COMMANDS } from './repl.js';
+import { notUpNotice } from './serverLines.js';
 import { askSecret, terminalApprover, terminalElicitation, terminalInput } from './terminalHandlers.js';
 import { terminalTrust, untrustedNote } from './trustQuestion.js';
 
@@ -150,7 +152,12 @@ async function chat(
           `mcpkit: server ${server} needs authorization; ${opened ? 'opened your browser; if it did not appear, open' : 'open'}:\n  ${url.href}\n`,
         );
       },
+      onEvent: (server, event) => {
+        if (event.type === 'refresh_failed') write(`mcpkit: server ${server}: ${refreshFailed(event.server, event.reason)}\n`);
+      },
     },
+    // Start-up is bounded by --start-timeout, and by --timeout too: the whole run is.
+    startWaitMs: Math.min(settings.startTimeoutMs, settings.timeoutMs ?? Infinity),
     ...(settings.logDir !== undefined && { logDir: settings.logDir }),
     ...(settings.logLevel !== undefined && { logLevel: settings.logLevel as LoggingLevel }),
     ...(settings.maxTurns !== undefined && { maxTurns: settings.maxTurns }),
@@ -178,6 +185,7 @@ async function chat(
     await host.start();
     checkRules(host, settings);
     started = true;
+    if (!settings.quiet) write(notUpNotice(host.servers(), repl !== undefined));
     if (repl !== undefined) return await interactive(host, io, repl, controller, () => stop);
     const transcript = await host.ask(settings.once ?? '', { signal: controller.current.signal }).catch((error: unknown) => {
       throw failure(error);

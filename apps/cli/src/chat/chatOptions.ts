@@ -27,6 +27,7 @@ export const CHAT_OPTIONS = {
   'max-tokens': { type: 'string' },
   system: { type: 'string' },
   timeout: { type: 'string', short: 't' },
+  'start-timeout': { type: 'string' },
   root: { type: 'string', multiple: true },
   'log-dir': { type: 'string' },
   'log-level': { type: 'string' },
@@ -56,6 +57,8 @@ export interface ChatSettings {
   readonly maxTokens: number | undefined;
   readonly system: string | undefined;
   readonly timeoutMs: number | undefined;
+  /** How long to wait for the servers before answering with those that are up (`--start-timeout`, default 10 s). */
+  readonly startTimeoutMs: number;
   readonly roots: readonly string[];
   readonly logDir: string | undefined;
   readonly logLevel: string | undefined;
@@ -67,6 +70,9 @@ export interface ChatSettings {
 }
 
 const NAME = 'chat';
+
+/** How long chat waits for its servers by default before it answers with those that are up. */
+export const DEFAULT_START_TIMEOUT_MS = 10_000;
 
 function positiveInt(text: string | undefined, flag: string): number | undefined {
   if (text === undefined) return undefined;
@@ -140,6 +146,8 @@ export function parseChatArgs(args: readonly string[], env: NodeJS.ProcessEnv = 
     maxTokens: positiveInt(v['max-tokens'] as string | undefined, '--max-tokens'),
     system: v['system'] as string | undefined,
     timeoutMs: v['timeout'] === undefined ? undefined : parseDuration(v['timeout'] as string, NAME),
+    startTimeoutMs:
+      v['start-timeout'] === undefined ? DEFAULT_START_TIMEOUT_MS : parseDuration(v['start-timeout'] as string, NAME),
     roots: (v['root'] as string[] | undefined) ?? [],
     logDir: v['log-dir'] as string | undefined,
     logLevel: v['log-level'] as string | undefined,

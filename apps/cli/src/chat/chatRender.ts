@@ -42,6 +42,8 @@ function finished(record: ToolCallRecord): string {
 /** Renders events as they come; returns a listener. */
 export function eventRenderer(io: Io, options: RenderOptions): (event: HostEvent) => void {
   let midLine = false;
+  /** The servers last said to be down, and how (so a repeated failure is said once). */
+  const down = new Map<string, string>();
   const note = (text: string): void => {
     if (options.quiet) return;
     if (midLine && options.streamText) io.stdout('\n');
@@ -77,10 +79,14 @@ export function eventRenderer(io: Io, options: RenderOptions): (event: HostEvent
         );
         return;
       case 'server-state':
-        if (event.state === 'restarting' || event.state === 'failed')
-          note(
-            `mcpkit: server ${event.server} ${event.state === 'failed' ? 'failed' : 'is down'}: ${event.error ?? ''}${event.retryInMs === undefined ? '' : `; restarting in ${String(event.retryInMs)} ms`}\n`,
-          );
+        if (event.state === 'ready' && down.delete(event.server)) note(`mcpkit: server ${event.server} is up\n`);
+        if (event.state !== 'restarting' && event.state !== 'failed') return;
+        // A failed server is tried again now and then: say so once, not at every attempt.
+        if (event.state === 'failed' && down.get(event.server) === `failed ${event.error ?? ''}`) return;
+        down.set(event.server, `${event.state} ${event.error ?? ''}`);
+        note(
+          `mcpkit: server ${event.server} ${event.state === 'failed' ? 'failed' : 'is down'}: ${event.error ?? ''}${event.retryInMs === undefined ? '' : `; ${event.state === 'failed' ? 'trying again' : 'restarting'} in ${String(event.retryInMs)} ms`}\n`,
+        );
         return;
       case 'server-log':
         note(

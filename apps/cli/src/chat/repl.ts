@@ -11,6 +11,7 @@ import type { Conversation, Host, Transcript } from 'mcpkit/host';
 import { ExitCode } from '../exitCodes.js';
 import type { Io } from '../io.js';
 import type { LineReader } from './lineReader.js';
+import { serverLine } from './serverLines.js';
 import { describeTool, listTools } from './toolList.js';
 
 /** The slash commands, for help and Tab completion. */
@@ -19,7 +20,7 @@ export const SLASH_COMMANDS: readonly string[] = ['/help', '/tools', '/servers',
 const HELP = `Commands:
   /tools [NAME]                the tools the model may call, one line each; NAME (model
                                name or server/tool): that tool's whole description
-  /servers                     the servers and their state
+  /servers                     the servers: state, why one is down, its log
   /prompt NAME [key=value ...] run a server's prompt as your message
   /read URI [SERVER]           attach a resource to your next message
   /clear                       start a new conversation
@@ -28,13 +29,7 @@ Ctrl-C cancels the answer or tool call in flight.
 `;
 
 function listServers(host: Host): string {
-  return host
-    .servers()
-    .map(
-      (s) =>
-        `${s.name}  ${s.state}  ${s.type}  ${String(s.tools)} tools, ${String(s.resources)} resources, ${String(s.prompts)} prompts${s.error === undefined ? '' : `  (${s.error})`}\n`,
-    )
-    .join('');
+  return host.servers().map(serverLine).join('');
 }
 
 function promptArgs(words: readonly string[]): Record<string, string> {

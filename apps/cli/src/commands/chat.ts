@@ -35,6 +35,10 @@ Servers:
       --root DIR           Offer DIR as a root besides the working directory
       --log-dir DIR        Where each server's stderr is logged
       --log-level LEVEL    Ask servers for log messages at LEVEL and up
+      --start-timeout DURATION
+                           Wait this long for the servers (default 10s), then
+                           answer with those that are up; the others are named
+                           with their log, and join when they are up
       --no-browser         For a server that needs OAuth, print the authorization
                            URL without opening a browser (tokens are shared with
                            mcpkit login)
@@ -69,10 +73,10 @@ Output:
   -v, --verbose            Show the servers' stderr too
   -q, --quiet              Only the answer and errors
 
-Commands at the prompt: /tools [NAME], /servers, /prompt NAME [k=v ...],
-/read URI, /clear, /help, /exit. Ctrl-C cancels the answer or tool call in flight.
-Secrets a config asks for (VS Code "password": true inputs) are read without
-echo and go only to the server that uses them.
+Commands at the prompt: /tools [NAME], /servers (state, errors, logs),
+/prompt NAME [k=v ...], /read URI, /clear, /help, /exit. Ctrl-C cancels the
+answer or tool call in flight. Secrets a config asks for (VS Code "password":
+true inputs) are read without echo and go only to the server that uses them.
 
 Examples:
   mcpkit chat --model anthropic/claude-sonnet-4-5

@@ -42,16 +42,26 @@ export async function authorizeWithCode(
       `${discovery.resource} requires authorization, and no authorization handler was given to send the user to ${discovery.issuer}`,
     );
   requireS256(discovery);
-  const { client, redirectUri, record: updated } = await identify(http, options, handler, discovery, scopes, record);
-  const params: AuthorizationRequestParams = {
-    discovery,
-    clientId: client.clientId,
-    redirectUri,
-    state: randomToken(24),
-    pkce: await createPkce(),
-    scopes,
-  };
-  const url = authorizationUrl(params);
+  let identified: Identified;
+  let params: AuthorizationRequestParams;
+  let url: URL;
+  try {
+    identified = await identify(http, options, handler, discovery, scopes, record);
+    params = {
+      discovery,
+      clientId: identified.client.clientId,
+      redirectUri: identified.redirectUri,
+      state: randomToken(24),
+      pkce: await createPkce(),
+      scopes,
+    };
+    url = authorizationUrl(params);
+  } catch (error) {
+    // The redirect URI may have opened a listener that only authorize() would close.
+    handler.close?.();
+    throw error;
+  }
+  const { client, redirectUri, record: updated } = identified;
   options.onEvent?.({ type: 'authorizing', url });
   const returned = await handler.authorize(url, { signal: http.signal });
   const code = codeFromRedirect(typeof returned === 'string' ? new URL(returned) : returned, params);

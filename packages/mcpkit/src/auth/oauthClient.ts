@@ -21,12 +21,24 @@ import type { AuthHttp } from './fetchJson.js';
 import { authorizeWithCode } from './codeGrant.js';
 import type { OAuthClientOptions } from './options.js';
 import { requestTokens } from './tokenEndpoint.js';
-import { MemoryTokenStore, serverKey, type StoredAuthorization, type StoredTokens, type TokenStore } from './tokenStore.js';
+import {
+  MemoryTokenStore,
+  serverKey,
+  underLock,
+  type StoredAuthorization,
+  type StoredTokens,
+  type TokenStore,
+} from './tokenStore.js';
 
 /** How many authorizations one request may cause before its refusal stands (step-up loops end here). */
 const MAX_AUTHORIZATIONS = 3;
 /** Refresh this long before the expiry the server announced. */
 const EXPIRY_MARGIN_MS = 30_000;
+
+/** True when the access token expires within the margin (refresh it first). */
+function expiring(tokens: StoredTokens): boolean {
+  return tokens.expiresAt !== undefined && tokens.expiresAt - EXPIRY_MARGIN_MS <= Date.now();
+}
 
 /** Authorizes the requests of an MCP client with OAuth 2.1, per the MCP authorization spec (2025-03-26 … 2026-07-28). */
 export class OAuthClient implements HttpAuthorizer {
@@ -142,7 +154,7 @@ export class OAuthClient implements HttpAuthorizer {
       this.#tokens = (await this.#store.get(serverKey(this.#server)))?.tokens;
     }
     const tokens = this.#tokens;
-    if (tokens?.expiresAt === undefined || tokens.expiresAt - EXPIRY_MARGIN_MS > Date.now()) return tokens;
+    if (tokens === undefined || !expiring(tokens)) return tokens;
     if (tokens.refreshToken === undefined || tokens.tokenEndpoint === undefined || this.#server === undefined) {
       this.#tokens = undefined;
       return undefined;
@@ -275,7 +287,13 @@ export class OAuthClient implements HttpAuthorizer {
     };
   }
 
-  /** Refreshes; false (and the tokens dropped) when the server refuses. */
+  /**
+   * Refreshes; false (and the tokens dropped) when the server refuses. Under
+   * the store's lock, and from what the store holds now: another process may
+   * have refreshed meanwhile, rotating the refresh token this client knows
+   * away. Its new tokens are then used as they are (or refreshed with its
+   * refresh token), and the old refresh token is never presented.
+   */
   async #refresh(
     http: AuthHttp,
     server: URL,
@@ -284,7 +302,26 @@ export class OAuthClient implements HttpAuthorizer {
     discovery: Discovery | undefined,
   ): Promise<boolean> {
     const key = serverKey(server);
-    const record: StoredAuthorization = (await this.#store.get(key)) ?? { server: key };
+    return underLock(this.#store, key, async () => {
+      const record: StoredAuthorization = (await this.#store.get(key)) ?? { server: key };
+      const stored = record.tokens;
+      const latest =
+        stored !== undefined && stored.issuer === tokens.issuer && stored.resource === tokens.resource ? stored : tokens;
+      if (latest.accessToken !== tokens.accessToken && !expiring(latest)) {
+        this.#tokens = latest; // refreshed by another holder of the store
+        return true;
+      }
+      return this.#refreshWith(http, record, latest, tokenEndpoint, discovery);
+    });
+  }
+
+  async #refreshWith(
+    http: AuthHttp,
+    record: StoredAuthorization,
+    tokens: StoredTokens,
+    tokenEndpoint: URL,
+    discovery: Discovery | undefined,
+  ): Promise<boolean> {
     const client = this.#clientFor(tokens, record, discovery);
     if (client === undefined || tokens.refreshToken === undefined) return false;
     try {
@@ -313,7 +350,7 @@ export class OAuthClient implements HttpAuthorizer {
       if (!(error instanceof AuthorizationError)) throw error;
       this.#tokens = undefined;
       await this.#save(record, undefined);
-      this.#options.onEvent?.({ type: 'refresh_failed', issuer: tokens.issuer, reason: error.message });
+      this.#options.onEvent?.({ type: 'refresh_failed', issuer: tokens.issuer, server: record.server, reason: error.message });
       return false;
     }
   }

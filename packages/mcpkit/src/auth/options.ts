@@ -25,6 +25,11 @@ export interface AuthorizationHandler {
   redirectUri(registered?: readonly string[]): string | Promise<string>;
   /** Sends the user to `url`; resolves with the URL the authorization server redirected back to (with `code`, `state`, `iss`). */
   authorize(url: URL, options: { readonly signal?: AbortSignal | undefined }): Promise<URL | string>;
+  /**
+   * Releases what `redirectUri()` set up (a loopback listener) when the grant
+   * fails before `authorize()` is called: a refused registration, say.
+   */
+  close?(): void;
 }
 
 /** What a JWT-bearer grant's assertion is made for. */
@@ -72,7 +77,8 @@ export type AuthEvent =
   | { readonly type: 'authorizing'; readonly url: URL }
   | { readonly type: 'authorized'; readonly issuer: string; readonly scopes: readonly string[] }
   | { readonly type: 'refreshed'; readonly issuer: string }
-  | { readonly type: 'refresh_failed'; readonly issuer: string; readonly reason: string };
+  /** The refresh token was refused for good: the user has to authorize again (`server`: the protected resource's URL). */
+  | { readonly type: 'refresh_failed'; readonly issuer: string; readonly server: string; readonly reason: string };
 
 /** Options of `OAuthClient`. */
 export interface OAuthClientOptions {

@@ -55,11 +55,35 @@ export interface TokenStore {
   delete(server: string): Promise<void>;
   /** Every server with a record. */
   list(): Promise<StoredAuthorization[]>;
+  /**
+   * Runs `work` alone among every user of the store (other processes too,
+   * for a store shared between them): `OAuthClient` holds it around
+   * read-refresh-write, so a refresh token rotated by one holder is never
+   * presented by another. A store without it is used by one client at a time.
+   */
+  lock?<T>(server: string, work: () => Promise<T>): Promise<T>;
+}
+
+/** Runs `work` under the store's lock for `server`, if it has one. */
+export function underLock<T>(store: TokenStore, server: string, work: () => Promise<T>): Promise<T> {
+  return store.lock === undefined ? work() : store.lock(server, work);
 }
 
 /** A store that lives as long as the process: the default. */
 export class MemoryTokenStore implements TokenStore {
   readonly #records = new Map<string, StoredAuthorization>();
+  readonly #locks = new Map<string, Promise<unknown>>();
+
+  lock<T>(server: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.#locks.get(server) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => undefined);
+    this.#locks.set(server, settled);
+    void settled.then(() => {
+      if (this.#locks.get(server) === settled) this.#locks.delete(server);
+    });
+    return next;
+  }
 
   get(server: string): Promise<StoredAuthorization | undefined> {
     return Promise.resolve(this.#records.get(server));

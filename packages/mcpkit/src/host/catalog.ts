@@ -98,6 +98,10 @@ export interface ServerStatus {
   readonly serverInfo?: T.Implementation;
   /** The negotiated revision, once connected. */
   readonly revision?: string;
+  /** In how long it is tried again, ms, while an attempt is scheduled (`restarting`, or `failed` and polled). */
+  readonly retryInMs?: number;
+  /** Where its stderr is logged (the Node host, stdio servers). */
+  readonly logFile?: string;
 }
 
 /** What `host.servers()` says of one server. */
@@ -113,5 +117,6 @@ export function serverStatus(s: ManagedServer): ServerStatus {
     prompts: s.lists.prompts.length,
     ...(client?.serverInfo !== undefined && { serverInfo: client.serverInfo }),
     ...(client?.revision !== undefined && { revision: client.revision }),
+    ...(s.retryAt !== undefined && { retryInMs: Math.max(0, s.retryAt - Date.now()) }),
   };
 }

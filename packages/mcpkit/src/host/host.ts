@@ -38,6 +38,25 @@ import {
   type ServerStatus,
 } from './catalog.js';
 
+/** Longest a model call waits for lists a change notification asked for, ms. */
+const LIST_SETTLE_MS = 5000;
+
+/** Settles when `work` does, or once `ms` passed; never rejects. */
+function boundedWait(work: Promise<unknown>, ms: number | undefined): Promise<void> {
+  const settled = work.then(
+    () => undefined,
+    () => undefined,
+  );
+  if (ms === undefined) return settled;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([settled, timeout]).finally(() => {
+    clearTimeout(timer);
+  });
+}
+
 /** A host. */
 export class Host {
   readonly #options: HostOptions;
@@ -67,9 +86,16 @@ export class Host {
     if (options.onEvent !== undefined) this.#listeners.add(options.onEvent);
   }
 
-  /** Starts every server at once; resolves when each has connected or failed (failed ones keep retrying). Never rejects. */
+  /**
+   * Starts every server at once; resolves when each has connected or failed
+   * its first attempt (failed ones keep retrying), or after `startWaitMs`
+   * (those still starting join when they are up). Never rejects.
+   */
   start(): Promise<void> {
-    this.#started ??= Promise.all([...this.#servers.values()].map((s) => s.start())).then(() => undefined);
+    this.#started ??= boundedWait(
+      Promise.all([...this.#servers.values()].map((s) => s.start())).then(() => undefined),
+      this.#options.startWaitMs,
+    );
     return this.#started;
   }
 
@@ -220,7 +246,11 @@ export class Host {
       system: options.system ?? this.#options.system,
       maxTokens: options.maxTokens ?? this.#options.maxTokens ?? 4096,
       maxTurns: options.maxTurns ?? this.#options.maxTurns ?? 20,
-      tools: () => this.#registry.modelTools(),
+      tools: async () => {
+        // A list change a tool call caused reaches the very next model call.
+        await boundedWait(Promise.all([...this.#servers.values()].map((s) => s.listsSettled())), LIST_SETTLE_MS);
+        return this.#registry.modelTools();
+      },
       runTool: (use) =>
         runToolUse(use, {
           resolve: (n) => this.#registry.resolve(n),

@@ -43,6 +43,12 @@ export interface HostOptions {
   readonly resultBudget?: ResultBudget;
   /** Longest wait for a server to connect and list its tools, ms (default 30 000). */
   readonly startTimeoutMs?: number;
+  /**
+   * Longest `start()` (and so the first `ask`) waits for the servers, ms
+   * (default: until each has connected or failed its first attempt). Servers
+   * not up by then go on starting and join when they are.
+   */
+  readonly startWaitMs?: number;
   /** Longest wait for one request to a server, restarted by progress, ms (default 60 000). */
   readonly requestTimeoutMs?: number;
   /** How crashed servers are restarted. */

@@ -124,6 +124,23 @@ describe('OAuthClient: the flow', () => {
     expect(oauth.scopes).toEqual([]);
   });
 
+  it('two clients sharing a store after expiry: one refresh, and the other uses its tokens', async () => {
+    const store = new MemoryTokenStore();
+    const first = setup({ refresh: true, expiresIn: 3600 }, { store });
+    await first.client.request(post());
+    // A second client (another host, say) loads the same tokens.
+    const second = new OAuthClient({ handler: first.world.handler, fetch: first.world.fetch, store });
+    const other = authorizedClient(first.world.resource, second);
+    await other.request(post());
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 3600_000);
+    await Promise.all([first.client.request(post()), other.request(post())]);
+    const refreshes = first.world.tokenBodies.filter((b) => b.get('grant_type') === 'refresh_token');
+    expect(refreshes).toHaveLength(1);
+    expect(first.world.authorizations).toHaveLength(1);
+    expect(first.world.resourceLog.slice(-2).map((r) => r.authorization)).toEqual(['Bearer access-2', 'Bearer access-2']);
+  });
+
   it('never sends an expired token without a refresh token', async () => {
     const store = new MemoryTokenStore();
     await store.set(serverKey(SERVER), {

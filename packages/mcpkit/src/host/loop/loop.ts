@@ -41,7 +41,7 @@ export interface LoopOptions {
   readonly maxTokens: number;
   readonly maxTurns: number;
   /** The tools offered, read before each model call (a server's list may change between turns). */
-  readonly tools: () => readonly ModelTool[];
+  readonly tools: () => readonly ModelTool[] | Promise<readonly ModelTool[]>;
   readonly runTool: (use: ToolUseBlock) => Promise<ToolRun>;
   readonly signal?: AbortSignal | undefined;
   readonly emit: (event: HostEvent) => void;
@@ -79,7 +79,7 @@ export async function runLoop(messages: ModelMessage[], options: LoopOptions): P
     if (aborted(signal)) return done('cancelled');
     turns++;
     emit({ type: 'model-request', turn: turns, model: options.model });
-    const tools = options.tools();
+    const tools = await options.tools();
     let response;
     try {
       response = await provider.complete(

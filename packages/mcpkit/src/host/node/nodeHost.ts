@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NodeHttpClient } from '../../node/index.js';
 import { Host as CoreHost } from '../host.js';
+import type { ServerStatus } from '../catalog.js';
 import type { HostOptions } from '../hostOptions.js';
 import { loadConfigFile, type LoadConfigOptions } from './configFile.js';
 import { nodeConnector } from './nodeConnector.js';
@@ -66,6 +67,14 @@ export class Host extends CoreHost {
   /** Where server `name`'s stderr is logged (undefined when logging is off). */
   logFile(name: string): string | undefined {
     return this.#logs?.path(name);
+  }
+
+  /** Every server and its state, with the log file of each process server. */
+  override servers(): ServerStatus[] {
+    return super.servers().map((status) => {
+      const file = status.type === 'stdio' ? this.logFile(status.name) : undefined;
+      return file === undefined ? status : { ...status, logFile: file };
+    });
   }
 
   /** A host for the servers of a config file (named, or found: `.mcp.json`, `.vscode/mcp.json`, Claude Desktop's). Not started yet. */

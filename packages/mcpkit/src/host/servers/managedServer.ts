@@ -1,9 +1,12 @@
 /**
  * One server of a host: its client, its lists, and its life. It starts with a
  * timeout; when it fails to start, crashes or hangs it is reported and
- * restarted with backoff (`restartPolicy.ts`); a call to it while it is down
- * fails at once with a `CONNECTION_CLOSED` that says why, which the loop hands
- * to the model as a tool error. Nothing it does can throw into the host.
+ * restarted with backoff (`restartPolicy.ts`); once the restarts run out it is
+ * `failed`, and tried again every `pollMs`, so a server that was down when the
+ * host started (or stayed down a while) joins when it comes up. A call to it
+ * while it is down fails at once with a `CONNECTION_CLOSED` that says why,
+ * which the loop hands to the model as a tool error. Nothing it does can throw
+ * into the host.
  *
  * @module
  */
@@ -67,6 +70,12 @@ export class ManagedServer {
   #attempts = 0;
   #readyAt = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the next attempt is due (ms since the epoch), while one is scheduled. */
+  #retryAt: number | undefined;
+  /** The authorization was refused: no attempt until `restart()`, which would only ask the user again. */
+  #refused = false;
+  /** The lists being listed again after a change, until they are. */
+  #relisting: Promise<void> | undefined;
   #stopping = false;
   #starting: Promise<void> | undefined;
   /** Aborts the attempt in progress when the host closes. */
@@ -93,6 +102,14 @@ export class ManagedServer {
   get lists(): ServerLists {
     return this.#state === 'ready' ? this.#lists : EMPTY;
   }
+  /** When the next attempt to start it is due (ms since the epoch), if one is scheduled. */
+  get retryAt(): number | undefined {
+    return this.#retryAt;
+  }
+  /** Settles when the lists a change notification asked for are listed (at once if none is pending). */
+  listsSettled(): Promise<void> {
+    return this.#relisting ?? Promise.resolve();
+  }
   /** The connected client (undefined while the server is down). */
   get client(): McpClient | undefined {
     return this.#state === 'ready' ? this.#client : undefined;
@@ -113,6 +130,7 @@ export class ManagedServer {
     this.#stopping = true;
     this.#abort.abort();
     clearTimeout(this.#timer);
+    this.#retryAt = undefined;
     const client = this.#client;
     this.#client = undefined;
     await this.#starting?.catch(() => undefined);
@@ -123,7 +141,9 @@ export class ManagedServer {
   /** Starts a server left `failed` again, with a fresh count of attempts. */
   restart(): Promise<void> {
     clearTimeout(this.#timer);
+    this.#retryAt = undefined;
     this.#attempts = 0;
+    this.#refused = false;
     return this.start();
   }
 
@@ -144,6 +164,7 @@ export class ManagedServer {
   }
 
   async #attempt(): Promise<void> {
+    this.#retryAt = undefined;
     this.#setState('starting');
     let transport: Transport | undefined;
     const client = new McpClient({
@@ -173,7 +194,7 @@ export class ManagedServer {
       const timedOut =
         error instanceof LocalError ? error.code === 'CANCELLED' : error instanceof Error && error.name === 'TimeoutError';
       // A refused authorization stays refused: trying again would only ask the user again and again.
-      if (refusedAuthorization(error)) this.#attempts = Infinity;
+      if (refusedAuthorization(error)) this.#refused = true;
       this.#failed(
         timedOut ? `did not answer within ${String(this.#options.startTimeoutMs)} ms` : `could not start: ${withCauses(error)}`,
       );
@@ -229,7 +250,11 @@ export class ManagedServer {
       this.#failed(`stopped: ${error === undefined ? 'the connection closed' : messageOf(error)}`);
     });
     const changed = (): void => {
-      void this.#refresh(client);
+      // Tracked, so the loop's next model call waits for the new lists (see `listsSettled`).
+      const relisting = this.#refresh(client).finally(() => {
+        if (this.#relisting === relisting) this.#relisting = undefined;
+      });
+      this.#relisting = relisting;
     };
     void client
       .subscribe({ toolsListChanged: true, resourcesListChanged: true, promptsListChanged: true }, changed)
@@ -258,13 +283,25 @@ export class ManagedServer {
   #failed(reason: string): void {
     this.#error = reason;
     this.#attempts++;
-    const delay = restartDelay(this.#options.restart, this.#attempts);
+    const delay = this.#refused ? undefined : restartDelay(this.#options.restart, this.#attempts);
     this.#options.onListsChanged();
-    if (delay === undefined) {
+    if (delay !== undefined) {
+      this.#setState('restarting', delay);
+      this.#schedule(delay);
+      return;
+    }
+    // The restarts ran out: failed, but tried once again every `pollMs`, unless refused.
+    const poll = this.#refused ? 0 : (this.#options.restart.pollMs ?? 30_000);
+    if (poll <= 0) {
       this.#setState('failed');
       return;
     }
-    this.#setState('restarting', delay);
+    this.#setState('failed', poll);
+    this.#schedule(poll);
+  }
+
+  #schedule(delay: number): void {
+    this.#retryAt = Date.now() + delay;
     this.#timer = setTimeout(() => {
       if (!this.#stopping) void this.start();
     }, delay);

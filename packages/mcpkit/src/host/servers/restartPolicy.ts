@@ -3,6 +3,9 @@
  * doubles from `initialDelayMs` up to `maxDelayMs`, at most `maxAttempts`
  * times in a row. A server that stayed up for `stableMs` before it crashed
  * starts counting afresh, so one crash a day never exhausts the attempts.
+ * Once the attempts are used up the server is `failed`, and tried again
+ * every `pollMs` (a fresh series each time): a server that is down for a
+ * while joins when it comes back, without restarting the host.
  *
  * @module
  */
@@ -17,6 +20,8 @@ export interface RestartPolicy {
   readonly maxDelayMs?: number;
   /** Uptime after which a crash counts as the first of a new series, ms (default 10 000). */
   readonly stableMs?: number;
+  /** How often a `failed` server is tried again, ms (default 30 000; 0: never, until `restartServer`). */
+  readonly pollMs?: number;
 }
 
 /** The delay before restart `attempt` (1-based), or undefined when the attempts are used up. */

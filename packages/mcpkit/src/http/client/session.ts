@@ -23,6 +23,12 @@ export class HandshakeSession {
   initialize: JsonRpcRequest | undefined;
   /** The client's `notifications/initialized`, as sent. */
   initialized: JsonRpcNotification | undefined;
+  /**
+   * Session state the client set up after the handshake, replayed into a new
+   * session with it: the resources it subscribed to (by URI) and its logging level.
+   */
+  readonly subscribed: Set<string> = new Set<string>();
+  logLevel: unknown;
   #initializeId: RequestId | undefined;
 
   constructor(id?: string) {
@@ -38,9 +44,22 @@ export class HandshakeSession {
       // A new handshake starts a new session: the old one (if any) is not ours to reuse.
       this.id = undefined;
       this.version = undefined;
+      this.subscribed.clear();
+      this.logLevel = undefined;
     } else if (message.method === 'notifications/initialized' && !('id' in message)) {
       this.initialized = message;
+    } else if ('id' in message) {
+      this.#observeState(message);
     }
+  }
+
+  #observeState(request: JsonRpcRequest): void {
+    const params = request.params as Record<string, unknown> | undefined;
+    if (request.method === 'logging/setLevel') this.logLevel = params?.['level'];
+    const uri = params?.['uri'];
+    if (typeof uri !== 'string') return;
+    if (request.method === 'resources/subscribe') this.subscribed.add(uri);
+    else if (request.method === 'resources/unsubscribe') this.subscribed.delete(uri);
   }
 
   /** Learns the negotiated revision from the `InitializeResult`. */

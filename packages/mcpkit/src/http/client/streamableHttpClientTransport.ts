@@ -26,7 +26,7 @@ import type { Frame, SendOptions, Transport, TransportSink } from '../../jsonrpc
 import { ExchangeTable, routeCancellation, type Exchange } from './exchange.js';
 import { toFrame } from './frames.js';
 import { isOk, mediaType, type HttpReply } from './httpClient.js';
-import { HttpTransportError, readErrorBody, statusError } from './transportError.js';
+import { HttpTransportError, readErrorBody, statusError, type ErrorBody } from './transportError.js';
 import { postHeaders } from './postHeaders.js';
 import { reconnectPolicy, type ReconnectOptions, type ReconnectPolicy } from './reconnect.js';
 import { reinitialize } from './reinitialize.js';
@@ -51,9 +51,24 @@ export interface StreamableHttpClientTransportOptions extends HttpTransportOptio
   readonly sessionId?: string;
   /** Switch to the 2024-11-05 HTTP+SSE transport when `initialize` fails as on such a server (default true). */
   readonly fallbackToSse?: boolean;
+  /**
+   * When the server answers 404 to the session id (it restarted, or ended the
+   * session), start a new session and send the request again (default true).
+   * Off, the 404 rejects the request with an `HttpTransportError` of status 404.
+   */
+  readonly reinitialize?: boolean;
   /** Problems with no caller to report to: a tool left out of `tools/list`, a server stream that gave up. */
   readonly onWarning?: (message: string) => void;
 }
+
+/** The server's words in an error body, whether or not they answer the request. */
+function errorDetail(body: ErrorBody): string | undefined {
+  return body.kind === 'none' ? body.detail : body.responses[0]?.error.message;
+}
+
+/** Re-initializations allowed within `REINIT_WINDOW_MS`. */
+const REINIT_BUDGET = 3;
+const REINIT_WINDOW_MS = 60_000;
 
 const FALLBACK_STATUSES: ReadonlySet<number> = new Set([400, 404, 405]);
 
@@ -63,6 +78,7 @@ export class StreamableHttpClientTransport implements Transport {
   readonly #context: HttpContext;
   readonly #policy: ReconnectPolicy;
   readonly #fallback: boolean;
+  readonly #reinitialize: boolean;
   readonly #warn: (message: string) => void;
   readonly #session: HandshakeSession;
   readonly #tools: ToolRegistry;
@@ -73,6 +89,8 @@ export class StreamableHttpClientTransport implements Transport {
   #ended = false;
   #statelessVersion: string | undefined;
   #reinit: Promise<void> | undefined;
+  /** When the recent re-initializations started (ms since the epoch). */
+  #reinits: number[] = [];
   #httpSse: SseClientTransport | undefined;
 
   constructor(options: StreamableHttpClientTransportOptions) {
@@ -80,6 +98,7 @@ export class StreamableHttpClientTransport implements Transport {
     this.#context = httpContext(options);
     this.#policy = reconnectPolicy(options.reconnect);
     this.#fallback = options.fallbackToSse ?? true;
+    this.#reinitialize = options.reinitialize ?? true;
     this.#warn = options.onWarning ?? (() => undefined);
     this.#session = new HandshakeSession(options.sessionId);
     this.#tools = new ToolRegistry(this.#warn);
@@ -92,7 +111,10 @@ export class StreamableHttpClientTransport implements Transport {
       receive: (text) => {
         this.#receive(toFrame(text));
       },
-      expired: (sessionId) => this.#recover(sessionId),
+      expired: (sessionId) =>
+        this.#reinitialize
+          ? this.#recover(sessionId)
+          : Promise.reject(new LocalError('TRANSPORT_FAILED', 're-initialization is off (reinitialize: false)')),
       warn: this.#warn,
     });
   }
@@ -246,6 +268,17 @@ export class StreamableHttpClientTransport implements Transport {
   ): Promise<'retry' | undefined> {
     const body = readErrorBody(await reply.text().catch(() => ''), exchange.ids);
     exchange.finish();
+    const initialize = single !== undefined && this.#session.isInitialize(single);
+    // A 404 to a session id means the session is gone (2025-03-26+), whatever the body says: a
+    // server that restarted may word it as a JSON-RPC error with the request's id, but the request
+    // was never processed, so it is not the request's answer; it goes again in a new session.
+    if (reply.status === 404 && !exchange.stateless && sentSession !== undefined && !initialize) {
+      const error = statusError(reply.status, reply.statusText, errorDetail(body), what);
+      if (!mayRecover || !this.#reinitialize) throw error;
+      await this.#recover(sentSession, error);
+      const initialized = single !== undefined && 'method' in single && single.method === 'notifications/initialized';
+      return initialized ? undefined : 'retry'; // the replay sent `initialized` already
+    }
     if (body.kind === 'answer') {
       const base = {
         context: this.#context,
@@ -259,12 +292,6 @@ export class StreamableHttpClientTransport implements Transport {
       if (exchange.done) return undefined;
     }
     const error = statusError(reply.status, reply.statusText, body.kind === 'none' ? body.detail : undefined, what);
-    const initialize = single !== undefined && this.#session.isInitialize(single);
-    if (reply.status === 404 && !exchange.stateless && sentSession !== undefined && mayRecover && !initialize) {
-      await this.#recover(sentSession, error);
-      const initialized = single !== undefined && 'method' in single && single.method === 'notifications/initialized';
-      return initialized ? undefined : 'retry'; // the replay sent `initialized` already
-    }
     if (initialize && this.#fallback && body.kind === 'none' && FALLBACK_STATUSES.has(reply.status)) {
       await this.#fallBack(single, error);
       return undefined;
@@ -272,11 +299,24 @@ export class StreamableHttpClientTransport implements Transport {
     throw error;
   }
 
-  /** Re-establishes an expired session once, however many requests noticed the expiry. */
+  /**
+   * Re-establishes an expired session once, however many requests noticed the
+   * expiry; at most `REINIT_BUDGET` times a minute, so a server that forgets
+   * every session at once cannot keep the client re-initializing.
+   */
   async #recover(expiredId: string, cause?: Error): Promise<void> {
     if (this.#reinit === undefined) {
       if (this.#session.id !== expiredId) return; // already replaced
       if (!this.#session.canReinitialize) throw cause ?? new LocalError('TRANSPORT_FAILED', 'Session expired');
+      const now = Date.now();
+      this.#reinits = this.#reinits.filter((at) => now - at < REINIT_WINDOW_MS);
+      if (this.#reinits.length >= REINIT_BUDGET)
+        throw new LocalError(
+          'TRANSPORT_FAILED',
+          `The server ended the session ${String(REINIT_BUDGET)} times within a minute: not starting another`,
+          { cause },
+        );
+      this.#reinits.push(now);
       this.#server.stop();
       this.#reinit = reinitialize(this.#session, this.#context, this.#url, this.#policy, this.#closer.signal)
         .then(() => {
