@@ -224,7 +224,6 @@ export default tseslint.config(
       'apps/**',
       'servers/**',
       'vitest.config.ts',
-      'vitest.fast.config.ts',
       'eslint.config.js',
     ],
     rules: {
