@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // The README's test command (`npm test`): the build, then the stages below in
-// two lanes side by side, then a table of what each stage took. Ends with one
+// lanes side by side, then a table of what each stage took. Ends with one
 // summary line, `N passed, M failed`, counting test cases and conformance
 // scenarios (and a stage that fails before any test runs as one failure).
 //
 // The stages are the vitest projects of vitest.config.ts (one per cost class)
-// plus the checks and the conformance suite. Two cores are two lanes: one of
-// stages that compute (type-check, lint, the in-process units), one of stages
-// that mostly wait on processes they spawn (process, Redis, Chromium, the
-// conformance suite, the bench's quick run, the install). Each stage's output
-// is printed whole when it ends, so the lanes' lines do not interleave.
+// plus the checks and the conformance suite, in three lanes side by side on
+// two cores: the type-check and the in-process units (also on Node 22 and 24);
+// lint and the conformance suite; and the stages that mostly wait on processes
+// they spawn (process, Redis, Chromium, the install), which leave room for the
+// others. Each stage's output is printed whole when it ends, so the lanes'
+// lines do not interleave. The bench's whole quick run
+// is `npm run test:bench` (minutes of both cores); its smoke is a process test.
 //
 // Tests run on the machine's own Node (the one on PATH outside node_modules):
 // the library must work on Node 20. The library's units also run on Node 22
@@ -163,17 +165,15 @@ if (extra.length > 0) {
   await Promise.all([
     lane(
       () => script('typecheck'),
-      () => script('lint'),
       () => vitestStage('unit, built, sdk, fuzz', ['unit', 'built', 'sdk', 'fuzz']),
       () => unitsOn(22),
       () => unitsOn(24),
     ),
+    lane(() => script('lint'), conformance),
     lane(
       () => vitestStage('process', ['process']),
       () => vitestStage('redis', ['redis']),
       () => vitestStage('browser', ['browser']),
-      conformance,
-      () => vitestStage('bench', ['bench']),
       () => vitestStage('install', ['install']),
     ),
   ]);
@@ -183,7 +183,7 @@ rmSync(scratch, { recursive: true, force: true });
 const wall = (performance.now() - began) / 1000;
 const cpu = cpuSeconds();
 const width = Math.max(...stages.map((s) => s.name.length));
-process.stdout.write('\n== stage times (wall; the two lanes overlap)\n');
+process.stdout.write('\n== stage times (wall; the lanes overlap)\n');
 for (const s of stages) {
   const counts = `${String(s.passed)} passed${s.failed > 0 ? `, ${String(s.failed)} FAILED` : ''}`;
   process.stdout.write(`  ${s.name.padEnd(width)}  ${s.seconds.toFixed(1).padStart(6)} s  ${counts}\n`);
