@@ -37,8 +37,11 @@ function COSTLY_BUT(suffix: CostClass): string[] {
   return CLASSES.filter((c) => c !== suffix).flatMap((c) => ROOTS.map((root) => `${root}/**/*.${c}.test.ts`));
 }
 
-/** In-process tests get 20 s each; tests that start processes or services, 60 s (a loaded machine starts them slowly). */
-const TIMEOUT = { fast: 20_000, slow: 60_000 };
+/**
+ * In-process tests get 20 s each; tests that start processes or services, 60 s (a loaded machine
+ * starts them slowly); tests that run tsc or npm over the packed packages, or a benchmark, 5 minutes.
+ */
+const TIMEOUT = { fast: 20_000, slow: 60_000, heavy: 300_000 };
 
 /**
  * One project. `workers` is how many files run at once; `order` puts projects
@@ -83,8 +86,8 @@ export default defineConfig({
       // One redis-server per file, restarted on the port it picked by some tests: one file at a time.
       project('redis', named('redis'), { workers: 1, order: 3, timeout: TIMEOUT.slow }),
       project('browser', named('browser'), { workers: 1, order: 3, timeout: TIMEOUT.slow }),
-      project('bench', named('bench'), { workers: 1, order: 3, timeout: TIMEOUT.slow }),
-      project('install', named('install'), { workers: 1, order: 3, timeout: TIMEOUT.slow }),
+      project('bench', named('bench'), { workers: 1, order: 3, timeout: TIMEOUT.heavy }),
+      project('install', named('install'), { workers: 1, order: 3, timeout: TIMEOUT.heavy }),
     ],
   },
 });
