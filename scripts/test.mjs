@@ -159,7 +159,8 @@ function cpuSeconds() {
 
 const began = performance.now();
 if (extra.length > 0) {
-  await stage(`vitest on ${process.version}, filtered`, () => vitest([], { args: extra }));
+  const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  await stage(`vitest on ${version}, filtered`, () => vitest([], { args: extra }));
 } else {
   await script('build');
   await Promise.all([
