@@ -69,7 +69,9 @@ export default tseslint.config(
   ...tseslint.configs.strictTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // One program for every file (tsconfig.json includes them all): the project service built one
+      // per nearest tsconfig (root, CLI, inspector, seven servers), 35% more CPU and 1 GB more memory.
+      parserOptions: { project: ['./tsconfig.json'], tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -230,7 +232,6 @@ export default tseslint.config(
       'apps/**',
       'servers/**',
       'vitest.config.ts',
-      'vitest.fast.config.ts',
       'eslint.config.js',
     ],
     rules: {

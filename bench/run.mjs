@@ -147,7 +147,7 @@ if (host !== undefined) markdown += host.markdown;
 const startup = only === undefined || only === 'startup' ? startupBench() : undefined;
 if (startup !== undefined) markdown += `\n${startup.markdown}`;
 // The reference servers against the official ones: their own scripts, run after the full suites
-// (test/referenceServers.bench.process.test.ts runs them in quick mode).
+// (test/referenceServers.bench.test.ts runs them in quick mode).
 const servers = only === undefined && !quick ? referenceServers() : [];
 for (const section of servers) markdown += `\n${section.markdown}`;
 mkdirSync(`${ROOT}results`, { recursive: true });

@@ -157,7 +157,7 @@ export class LinePeer {
   }
 
   /** The next stdout line, parsed (a line that is not JSON fails the test). */
-  async next(timeoutMs = 5000): Promise<Record<string, unknown>> {
+  async next(timeoutMs = 15_000): Promise<Record<string, unknown>> {
     const deadline = Date.now() + timeoutMs;
     while (this.#lines.length === 0) {
       if (Date.now() > deadline) throw new TestError(`No line within ${String(timeoutMs)} ms; stderr: ${this.stderr}`);
@@ -208,7 +208,7 @@ export class LinePeer {
   }
 
   /** Waits until stderr contains `text`. */
-  async stderrContains(text: string, timeoutMs = 5000): Promise<void> {
+  async stderrContains(text: string, timeoutMs = 15_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!this.stderr.includes(text)) {
       if (Date.now() > deadline) throw new TestError(`stderr never contained ${JSON.stringify(text)}: ${this.stderr}`);

@@ -2,7 +2,8 @@
  * What the client knows of the server's tools: the last listing, kept so that
  * `callTool` can check `structuredContent` against the tool's `outputSchema`
  * (2025-06-18+). A `tools/list_changed` notification forgets it; the next call
- * that needs a schema lists the tools again.
+ * that needs a schema lists the tools again. Calls that need the listing at the
+ * same time share one `tools/list` rather than each fetching its own.
  *
  * @see https://modelcontextprotocol.io/specification/2026-07-28/server/tools#output-schema
  * @module
@@ -18,6 +19,8 @@ export class ToolCatalog {
   readonly #compiled = new WeakMap<object, ValidateFn>();
   readonly #validator: () => JsonSchemaValidator;
   #listed = false;
+  // The listing under way, shared by every call that needs it meanwhile.
+  #listing: Promise<unknown> | undefined;
 
   constructor(validator: () => JsonSchemaValidator) {
     this.#validator = validator;
@@ -39,10 +42,27 @@ export class ToolCatalog {
     if (last) this.#listed = true;
   }
 
+  /**
+   * Lists the tools with `list`, or joins the listing already under way: a
+   * burst of first calls would otherwise fetch `tools/list` once each. The
+   * joiners get the same outcome, failure included.
+   */
+  listOnce(list: () => Promise<unknown>): Promise<unknown> {
+    if (this.#listing === undefined) {
+      const listing = list().finally(() => {
+        if (this.#listing === listing) this.#listing = undefined;
+      });
+      this.#listing = listing;
+    }
+    return this.#listing;
+  }
+
   /** Forgets everything (the list changed, or a new connection). */
   clear(): void {
     this.#tools.clear();
     this.#listed = false;
+    // A listing under way may predate the change: the next call starts a fresh one.
+    this.#listing = undefined;
   }
 
   /**

@@ -26,7 +26,7 @@ export interface CallToolOutcome extends CallToolResult {
 export interface OutputCheck {
   readonly catalog: ToolCatalog;
   readonly mode: 'strict' | 'lenient';
-  /** Lists every tool, so the catalog learns a schema it has not seen. */
+  /** Lists every tool, so the catalog learns a schema it has not seen (concurrent checks share one listing). */
   readonly listAll: () => Promise<unknown>;
   /** Receives a listing failure (the result is then returned unchecked: an unknown schema is not a broken one). */
   readonly report: (error: LocalError) => void;
@@ -39,10 +39,10 @@ export async function checkToolOutput(name: string, result: CallToolResult, chec
   // Before 2025-06-18 there is no structured content to check (a server may still list output schemas).
   if (result.isError === true || !isAtLeast(check.revision, '2025-06-18')) return result;
   const { catalog } = check;
-  // The schema comes from the last listing; list first when this tool was never seen.
+  // The schema comes from the last listing; list first when this tool was never seen (or join the listing under way).
   if (catalog.get(name) === undefined && !catalog.listed) {
     try {
-      await check.listAll();
+      await catalog.listOnce(check.listAll);
     } catch (error) {
       check.report(new LocalError('PROTOCOL_VIOLATION', `Could not list tools to check the output of ${name}`, { cause: error }));
       return result;

@@ -117,6 +117,51 @@ describe.each(['handshake', 'stateless'] as const)('%s era', (era) => {
   });
 });
 
+describe('concurrent first calls', () => {
+  /** A server that holds its `tools/list` answer until `callers` tool calls were answered, so their checks overlap. */
+  async function heldListing(callers: number, listing: () => object) {
+    let answered = 0;
+    let release: () => void = () => undefined;
+    const allAnswered = new Promise<void>((resolve) => (release = resolve));
+    const reported: LocalError[] = [];
+    const fake = await fakeServer(async (r) => {
+      if (r.method === 'server/discover') return discoverResult({ tools: {} });
+      if (r.method === 'tools/list') {
+        await allAnswered;
+        // One more turn of the event loop: every caller's result has reached its check.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return listing();
+      }
+      if (++answered === callers) release();
+      return complete({ content: [], structuredContent: { sum: 3 } });
+    });
+    const client = new McpClient({ name: 'c', version: '1', onError: (e) => reported.push(e) });
+    await client.connect(fake.transport);
+    const lists = (): number => fake.requests.filter((r) => r.method === 'tools/list').length;
+    return { client, reported, lists };
+  }
+
+  it('share one tools/list', async () => {
+    const { client, lists } = await heldListing(8, () => complete({ tools: TOOLS }));
+    const results = await Promise.all(Array.from({ length: 8 }, () => client.callTool({ name: 'sum' })));
+    expect(results.map((r) => r.structuredContent)).toEqual(Array.from({ length: 8 }, () => ({ sum: 3 })));
+    expect(lists()).toBe(1);
+    await client.close();
+  });
+
+  it('share a failed listing too, each returning its result unchecked; the next call lists again', async () => {
+    const { client, reported, lists } = await heldListing(4, () => complete({ nope: true }));
+    const results = await Promise.all(Array.from({ length: 4 }, () => client.callTool({ name: 'sum' })));
+    expect(results.map((r) => r.structuredContent)).toEqual(Array.from({ length: 4 }, () => ({ sum: 3 })));
+    expect(lists()).toBe(1);
+    expect(reported).toHaveLength(4);
+    expect(reported.every((e) => e.message.includes('Could not list tools'))).toBe(true);
+    await client.callTool({ name: 'sum' });
+    expect(lists()).toBe(2);
+    await client.close();
+  });
+});
+
 describe('listing failures', () => {
   it('returns the result unchecked (and reports) when the tools cannot be listed', async () => {
     const reported: LocalError[] = [];

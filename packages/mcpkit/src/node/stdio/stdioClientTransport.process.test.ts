@@ -66,7 +66,9 @@ describe('StdioClientTransport with a real server process', () => {
     const echoed = (await connection.request('echo', { blob })) as { blob: string };
     expect(echoed.blob.length).toBe(10_000_000);
     expect(echoed.blob === blob).toBe(true);
-    expect(performance.now() - started).toBeLessThan(3000);
+    // Well under a second on an idle core; the bound only catches a buffer that grows quadratically
+    // (minutes), not a machine that is busy.
+    expect(performance.now() - started).toBeLessThan(30_000);
   });
 
   it('cancels a request in the child through the cancellation convention', async () => {
@@ -162,7 +164,7 @@ describe('StdioClientTransport with a real server process', () => {
       expect(error.message).toContain('ENOENT');
       const started = performance.now();
       await transport.close();
-      expect(performance.now() - started).toBeLessThan(500);
+      expect(performance.now() - started).toBeLessThan(5_000); // immediate when idle; generous for a loaded machine
     });
   });
 
@@ -174,7 +176,8 @@ describe('StdioClientTransport with a real server process', () => {
       const pid = transport.pid ?? 0;
       const started = performance.now();
       await connection.close();
-      expect(performance.now() - started).toBeLessThan(1000);
+      // Exit code 0, not SIGTERM: it left before the 2 s step; the bound is loose because the machine may be loaded.
+      expect(performance.now() - started).toBeLessThan(10_000);
       expect(await transport.exited).toStrictEqual({ code: 0, signal: null });
       await expectGone(pid, 100);
     });
@@ -188,7 +191,7 @@ describe('StdioClientTransport with a real server process', () => {
       const elapsed = performance.now() - started;
       expect(await transport.exited).toStrictEqual({ code: null, signal: 'SIGTERM' });
       expect(elapsed).toBeGreaterThanOrEqual(290);
-      expect(elapsed).toBeLessThan(1300);
+      expect(elapsed).toBeLessThan(10_000); // the signal above says which step ended it; this only catches a hang
       await expectGone(transport.pid ?? 0, 100);
     });
 
@@ -201,7 +204,7 @@ describe('StdioClientTransport with a real server process', () => {
       const elapsed = performance.now() - started;
       expect(await transport.exited).toStrictEqual({ code: null, signal: 'SIGKILL' });
       expect(elapsed).toBeGreaterThanOrEqual(590);
-      expect(elapsed).toBeLessThan(1600);
+      expect(elapsed).toBeLessThan(10_000); // as above: a hang, not a slow machine
       await expectGone(transport.pid ?? 0, 100);
     });
   });
@@ -226,7 +229,7 @@ describe('StdioClientTransport with a real server process', () => {
       stray.push(pid);
       const started = performance.now();
       await connection.close();
-      expect(performance.now() - started).toBeLessThan(2000);
+      expect(performance.now() - started).toBeLessThan(10_000);
       expect((await transport.exited).signal).toBe('SIGTERM'); // the launcher forwards nothing and dies of it
       await expectGone(ppid, 100);
       await expectGone(pid, 500);
