@@ -44,7 +44,9 @@ afterAll(async () => {
 });
 
 function chat(args: readonly string[], input?: string): ReturnType<typeof runCli> {
-  return runCli(['chat', '--model', 'anthropic/claude-test', '-c', config, '--log-dir', join(dir, 'logs'), ...args], {
+  // The config lies in the working folder, so it is a project's: trusted for the run, as start-up is the subject here.
+  const base = ['chat', '--model', 'anthropic/claude-test', '-c', config, '--trust-project', '--log-dir', join(dir, 'logs')];
+  return runCli([...base, ...args], {
     env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: anthropic.url },
     cwd: dir,
     ...(input !== undefined && { input }),
@@ -68,10 +70,13 @@ describe('mcpkit chat start-up', () => {
       only,
       JSON.stringify({ mcpServers: { stuck: { command: process.execPath, args: [FIXTURE, '--hang-on-start'] } } }),
     );
-    const run = await runCli(['chat', '--model', 'anthropic/claude-test', '-c', only, '--timeout', '3s', '--once', 'hello'], {
-      env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: anthropic.url, XDG_STATE_HOME: join(dir, 'state') },
-      cwd: dir,
-    });
+    const run = await runCli(
+      ['chat', '--model', 'anthropic/claude-test', '-c', only, '--trust-project', '--timeout', '3s', '--once', 'hello'],
+      {
+        env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: anthropic.url, XDG_STATE_HOME: join(dir, 'state') },
+        cwd: dir,
+      },
+    );
     expect(run.code).toBe(124);
     expect(run.stderr).toMatch(/timed out after 3000 ms/);
     expect(run.ms).toBeLessThan(WITHIN_MS);
