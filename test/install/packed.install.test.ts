@@ -339,7 +339,17 @@ describe.each(nodeMajors)('installed, on Node %i', { timeout: 300_000 }, (major)
       JSON.stringify({ mcpServers: { everything: { command: bin, args: ['serve', 'everything'] } } }),
     );
     const r = await mcpkit(
-      ['chat', '--model', 'anthropic/claude-test', '--approve', 'all', '--once', 'call everything__add {"a":20,"b":22}'],
+      // A script's way: the folder's .mcp.json is a project's config, trusted for this run only.
+      [
+        'chat',
+        '--model',
+        'anthropic/claude-test',
+        '--trust-project',
+        '--approve',
+        'all',
+        '--once',
+        'call everything__add {"a":20,"b":22}',
+      ],
       { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: anthropic?.url ?? '' },
       dir,
     );
