@@ -108,11 +108,19 @@ describe('mcpkit login from a remote shell (process)', () => {
     }
   });
 
-  it('rejects a malformed --callback-port as a usage error', async () => {
-    const login = spawnCli(['login', mcp.url.href, '--callback-port', '0'], env());
-    const code = await new Promise<number | null>((resolve) => login.child.once('exit', resolve));
+  it.each([
+    ['login', ['login', 'URL', '--callback-port', '0']],
+    ['chat', ['chat', '--model', 'openai/m', '--once', 'hi', '--callback-port', '70000']],
+    ['inspect', ['inspect', 'URL', '--no-open', '--callback-port', 'x']],
+    ['bridge', ['bridge', 'URL', '--callback-port', '1.5']],
+  ])('%s takes --callback-port, and a malformed one is a usage error', async (_name, args) => {
+    const run = spawnCli(
+      args.map((a) => (a === 'URL' ? mcp.url.href : a)),
+      env(),
+    );
+    const code = await new Promise<number | null>((resolve) => run.child.once('exit', resolve));
     expect(code).toBe(2);
-    expect(login.output()).toContain('--callback-port needs a port number (1 to 65535)');
+    expect(run.output()).toContain('--callback-port needs a port number (1 to 65535)');
   });
 
   it('completes with the redirected URL pasted at the terminal, refusing one without the state first', async () => {

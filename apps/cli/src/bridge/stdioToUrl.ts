@@ -38,7 +38,14 @@ export async function bridgeStdioToUrl(options: StdioToUrlOptions, io: Io): Prom
   // An HTTP+SSE connection that ends is opened again, with the host's handshake replayed.
   // One OAuth client for the bridge's life: a restarted upstream keeps its tokens.
   // Stdin is the protocol here: no question (a pasted redirect URL) may read it.
-  const authIo: Io = { stdout: io.stdout, stderr: io.stderr };
+  const authIo: Io = {
+    stdout: (text) => {
+      io.stdout(text);
+    },
+    stderr: (text) => {
+      io.stderr(text);
+    },
+  };
   const auth = await targetAuth(target, options.auth ?? DEFAULT_AUTH_SETTINGS, authIo, quiet);
   const connection = new RestartingUpstream({
     spawn: () => targetTransport(target, io, quiet, auth),
