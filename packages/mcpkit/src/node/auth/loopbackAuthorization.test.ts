@@ -19,6 +19,16 @@ describe('LoopbackAuthorization', () => {
     await expect(fetch(uri)).rejects.toThrow();
   });
 
+  it("ignores a callback without the authorization's state, and waits for the real one", async () => {
+    const handler = new LoopbackAuthorization({ openBrowser: false });
+    const uri = await handler.redirectUri();
+    const returned = handler.authorize(new URL('https://as.example/authorize?state=right'), {});
+    expect((await fetch(`${uri}?code=forged&state=wrong`)).status).toBe(400);
+    expect((await fetch(`${uri}?code=forged`)).status).toBe(400);
+    expect((await fetch(`${uri}?code=real&state=right`)).status).toBe(200);
+    expect((await returned).searchParams.get('code')).toBe('real');
+  });
+
   it('reuses the port of an earlier registration when it is free', async () => {
     const first = new LoopbackAuthorization({ openBrowser: false });
     const uri = await first.redirectUri();

@@ -3,7 +3,8 @@
  * 127.0.0.1 and a random port (the port of an earlier registration when it is
  * free, so the registration can be reused) receives the redirect; the URL is
  * printed and, where a browser exists, opened. Only the exact callback path
- * answers; anything else is a 404. For a browser on another machine, a fixed
+ * answers (anything else is a 404), and only with the authorization's `state`
+ * (anything else is a 400 and the wait goes on). For a browser on another machine, a fixed
  * `port` can be forwarded to it (`ssh -L`), or the user pastes the URL the
  * browser was sent to (`readPasted`), checked as the callback is.
  *
@@ -54,6 +55,8 @@ export class LoopbackAuthorization implements AuthorizationHandler {
   #server: Server | undefined;
   #uri: string | undefined;
   #waiting: ((url: URL) => void) | undefined;
+  /** The `state` of the authorization under way: a callback without it is refused, and the wait goes on. */
+  #state: string | null = null;
 
   constructor(options: LoopbackAuthorizationOptions = {}) {
     this.#options = options;
@@ -92,6 +95,7 @@ export class LoopbackAuthorization implements AuthorizationHandler {
     this.#options.onUrl?.(url, opened);
     const timeoutMs = this.#options.timeoutMs ?? 300_000;
     const pasting = new AbortController();
+    this.#state = url.searchParams.get('state');
     try {
       const arrived = new Promise<URL>((resolve, reject) => {
         const timer = setTimeout(() => {
@@ -149,6 +153,11 @@ export class LoopbackAuthorization implements AuthorizationHandler {
       const url = new URL(req.url ?? '/', `http://127.0.0.1`);
       if (req.method !== 'GET' || url.pathname !== this.#path || this.#waiting === undefined) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return;
+      }
+      // Another page in the browser can reach this port too: a request without the state is not the answer.
+      if (this.#state !== null && url.searchParams.get('state') !== this.#state) {
+        res.writeHead(400, { 'content-type': 'text/html; charset=utf-8', connection: 'close' }).end(PAGE(false));
         return;
       }
       const ok = url.searchParams.has('code') && !url.searchParams.has('error');
