@@ -77,12 +77,16 @@ function kept(): boolean {
 }
 
 describe('mcpkit login from a remote shell (process)', () => {
-  it('receives the callback on the fixed --callback-port', async () => {
+  it('receives the callback on the fixed --callback-port, not one without the state', async () => {
     const port = await freePort();
     const login = spawnCli(['login', mcp.url.href, '--no-browser', '--callback-port', String(port)], env());
     try {
       const redirect = await redirectOf(await waitForOutput(login.output, AUTH_URL));
       expect(`${redirect.origin}${redirect.pathname}`).toBe(`http://127.0.0.1:${String(port)}/callback`);
+      // Another page reaching the fixed port without the state is turned away; the login goes on.
+      const forged = new URL(redirect);
+      forged.searchParams.set('state', 'forged-state');
+      expect((await fetch(forged)).status).toBe(400);
       const page = await fetch(redirect);
       expect(page.status).toBe(200);
       await waitForOutput(login.output, /(logged in to \S+)/, EXIT_TIMEOUT_MS);
