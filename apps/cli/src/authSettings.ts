@@ -1,10 +1,11 @@
 /**
  * How the command line authorizes at a URL target: the options
- * (`--no-browser`, `--client-id`, `--client-secret`, `--client-key`,
- * `--client-credentials`, `--scope`) and the `OAuthClient` they make, with
- * tokens cached per server in the user's token file (`MCPKIT_AUTH_FILE`
- * overrides where), the authorization URL printed on stderr and opened where
- * a browser exists.
+ * (`--no-browser`, `--callback-port`, `--client-id`, `--client-secret`,
+ * `--client-key`, `--client-credentials`, `--scope`) and the `OAuthClient`
+ * they make, with tokens cached per server in the user's token file
+ * (`MCPKIT_AUTH_FILE` overrides where), the authorization URL printed on
+ * stderr and opened where a browser exists. With `--no-browser` at a
+ * terminal, the URL the browser was sent to may be pasted back instead.
  *
  * @module
  */
@@ -26,6 +27,7 @@ import type { Target } from './target.js';
 /** The authorization options of every client command. */
 export const AUTH_OPTIONS = {
   'no-browser': { type: 'boolean' },
+  'callback-port': { type: 'string' },
   'client-id': { type: 'string' },
   'client-secret': { type: 'string' },
   'client-key': { type: 'string' },
@@ -36,6 +38,8 @@ export const AUTH_OPTIONS = {
 /** The authorization settings, parsed. */
 export interface AuthSettings {
   readonly noBrowser: boolean;
+  /** The fixed port of the callback listener (to forward with `ssh -L`); undefined: a random one. */
+  readonly callbackPort: number | undefined;
   readonly clientId: string | undefined;
   readonly clientSecret: string | undefined;
   /** A PKCS#8 PEM or JWK file, for private_key_jwt. */
@@ -61,6 +65,7 @@ export function parseAuthSettings(
   const scopes = ((values['scope'] as readonly string[] | undefined) ?? []).flatMap((s) => s.split(/\s+/)).filter(Boolean);
   return {
     noBrowser: values['no-browser'] === true,
+    callbackPort: parseCallbackPort(values['callback-port'] as string | undefined, name),
     clientId,
     clientSecret: clientId === undefined ? undefined : secret,
     clientKeyFile: key,
@@ -69,9 +74,19 @@ export function parseAuthSettings(
   };
 }
 
+/** `--callback-port`: a port a browser elsewhere can be forwarded to (1 to 65535; 0 would be random). */
+export function parseCallbackPort(text: string | undefined, name: string): number | undefined {
+  if (text === undefined) return undefined;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port < 1 || port > 65535)
+    throw new UsageError(`--callback-port needs a port number (1 to 65535), not ${JSON.stringify(text)}`, name);
+  return port;
+}
+
 /** What a bare command line means: the browser, no pre-registered client. */
 export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   noBrowser: false,
+  callbackPort: undefined,
   clientId: undefined,
   clientSecret: undefined,
   clientKeyFile: undefined,
@@ -105,6 +120,18 @@ export async function cliOAuthClient(settings: AuthSettings, io: Io, quiet: bool
   const note = (line: string): void => {
     if (!quiet) io.stderr(`mcpkit: ${line}\n`);
   };
+  const ask = io.ask;
+  // Only where nothing else reads the terminal meanwhile (not the stdio bridge, whose stdin is the protocol).
+  const paste =
+    settings.noBrowser && ask !== undefined
+      ? (signal: AbortSignal, refused?: string) =>
+          ask(
+            refused === undefined
+              ? 'mcpkit: or paste the URL your browser was sent to: '
+              : `mcpkit: ${refused}; paste the URL your browser was sent to (Ctrl-C to stop): `,
+            signal,
+          )
+      : undefined;
   const options: { -readonly [K in keyof OAuthClientOptions]: OAuthClientOptions[K] } = {
     store: tokenStore(),
     clientName: 'mcpkit',
@@ -117,6 +144,8 @@ export async function cliOAuthClient(settings: AuthSettings, io: Io, quiet: bool
     },
     handler: new LoopbackAuthorization({
       openBrowser: !settings.noBrowser,
+      ...(settings.callbackPort !== undefined && { port: settings.callbackPort }),
+      ...(paste !== undefined && { readPasted: paste }),
       onUrl: (url, opened) => {
         // The URL is the way in when no browser opened: printed even with --quiet.
         io.stderr(

@@ -15,9 +15,10 @@ export interface Io {
   /**
    * Asks the user one question at the terminal (the prompt goes to stderr) and
    * resolves with the answer, or undefined at end of input. Absent when stdin
-   * is not a terminal: then nobody can answer, and the CLI declines.
+   * is not a terminal: then nobody can answer, and the CLI declines. An
+   * aborted `signal` withdraws the question (it then resolves undefined).
    */
-  readonly ask?: (question: string) => Promise<string | undefined>;
+  readonly ask?: (question: string, signal?: AbortSignal) => Promise<string | undefined>;
   /** True when stderr is a terminal (progress may redraw one line). */
   readonly stderrIsTty?: boolean;
   /** The terminal's width in columns, when stdout is one (human tables are fitted to it). */
@@ -25,10 +26,18 @@ export interface Io {
 }
 
 /** Asks on the process's terminal: one readline per question, so nothing keeps stdin open in between. */
-function askAtTerminal(question: string): Promise<string | undefined> {
+function askAtTerminal(question: string, signal?: AbortSignal): Promise<string | undefined> {
+  if (signal?.aborted === true) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
     let answered = false;
+    const withdraw = (): void => {
+      rl.close();
+    };
+    signal?.addEventListener('abort', withdraw, { once: true });
+    rl.once('close', () => {
+      signal?.removeEventListener('abort', withdraw);
+    });
     rl.question(question, (answer) => {
       answered = true;
       rl.close();

@@ -48,7 +48,11 @@ Connection:
                             (debug, info, ... emergency); shown on stderr
 
 Authorization (URL targets; done by itself when the server asks):
-      --no-browser          Print the authorization URL, do not open a browser
+      --no-browser          Print the authorization URL, do not open a browser;
+                            at a terminal, the URL the browser was sent to can
+                            be pasted back (for a browser on another machine)
+      --callback-port <n>   Receive the callback on this fixed 127.0.0.1 port
+                            (forward it: ssh -L N:127.0.0.1:N)
       --client-id <id>      A client registered beforehand with the server's
                             authorization server
       --client-secret <s>   Its secret (or MCPKIT_CLIENT_SECRET)

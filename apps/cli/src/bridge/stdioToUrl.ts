@@ -37,7 +37,16 @@ export async function bridgeStdioToUrl(options: StdioToUrlOptions, io: Io): Prom
   // A handshake-era host in front of a stateless-only server is translated for; anything else passes through.
   // An HTTP+SSE connection that ends is opened again, with the host's handshake replayed.
   // One OAuth client for the bridge's life: a restarted upstream keeps its tokens.
-  const auth = await targetAuth(target, options.auth ?? DEFAULT_AUTH_SETTINGS, io, quiet);
+  // Stdin is the protocol here: no question (a pasted redirect URL) may read it.
+  const authIo: Io = {
+    stdout: (text) => {
+      io.stdout(text);
+    },
+    stderr: (text) => {
+      io.stderr(text);
+    },
+  };
+  const auth = await targetAuth(target, options.auth ?? DEFAULT_AUTH_SETTINGS, authIo, quiet);
   const connection = new RestartingUpstream({
     spawn: () => targetTransport(target, io, quiet, auth),
     label: target.label,

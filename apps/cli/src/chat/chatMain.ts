@@ -146,6 +146,7 @@ async function chat(
     rootDirs: settings.roots,
     auth: {
       openBrowser: !settings.noBrowser,
+      callbackPort: settings.callbackPort,
       // The URL is the way in when no browser opened: printed even with --quiet.
       onUrl: (server, url, opened) => {
         write(

@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { ApproveMode, Decision, PolicyOptions } from 'mcpkit/host';
+import { parseCallbackPort } from '../authSettings.js';
 import { parseDuration } from '../clientArgs.js';
 import { UsageError } from '../exitCodes.js';
 
@@ -32,6 +33,7 @@ export const CHAT_OPTIONS = {
   'log-dir': { type: 'string' },
   'log-level': { type: 'string' },
   'no-browser': { type: 'boolean' },
+  'callback-port': { type: 'string' },
   verbose: { type: 'boolean', short: 'v' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
@@ -64,6 +66,8 @@ export interface ChatSettings {
   readonly logLevel: string | undefined;
   /** Print the authorization URL of a server that needs OAuth without opening a browser. */
   readonly noBrowser: boolean;
+  /** The fixed port of the OAuth callback listener (`--callback-port`); undefined: a random one. */
+  readonly callbackPort: number | undefined;
   readonly verbose: boolean;
   readonly json: boolean;
   readonly quiet: boolean;
@@ -152,6 +156,7 @@ export function parseChatArgs(args: readonly string[], env: NodeJS.ProcessEnv = 
     logDir: v['log-dir'] as string | undefined,
     logLevel: v['log-level'] as string | undefined,
     noBrowser: v['no-browser'] === true,
+    callbackPort: parseCallbackPort(v['callback-port'] as string | undefined, NAME),
     verbose: v['verbose'] === true,
     json: v['json'] === true,
     quiet: v['quiet'] === true,

@@ -70,10 +70,11 @@ Options:
   --resource <url>      With --auth-server: the public URL tokens must name (default: where it listens)
   --max-processes <n>   With --http: the most session processes at once (default 8)
   --idle-timeout <s>    With --http: close a session idle this many seconds, and its process (default 300)
-  --no-browser, --client-id <id>, --client-secret <s>, --client-key <file>,
-  --client-credentials, --scope <s>
+  --no-browser, --callback-port <n>, --client-id <id>, --client-secret <s>,
+  --client-key <file>, --client-credentials, --scope <s>
                         Authorization at <url>, as for the client commands
-                        (see mcpkit login --help)
+                        (see mcpkit login --help; no pasted URL: stdin is the
+                        protocol)
   -q, --quiet           No diagnostics on stderr
   -h, --help            Show this help
 

@@ -42,6 +42,9 @@ Servers:
       --no-browser         For a server that needs OAuth, print the authorization
                            URL without opening a browser (tokens are shared with
                            mcpkit login)
+      --callback-port N    Receive the OAuth callback on this fixed 127.0.0.1
+                           port (forward it: ssh -L N:127.0.0.1:N); for a pasted
+                           URL, use mcpkit login --no-browser first
 
 Model:
   -m, --model P/MODEL      anthropic/MODEL (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL)

@@ -15,7 +15,11 @@ import { isHttpUrl } from '../target.js';
 import type { Command } from './command.js';
 
 const AUTH_HELP = `Authorization:
-      --no-browser          Print the authorization URL, do not open a browser
+      --no-browser          Print the authorization URL, do not open a browser;
+                            at a terminal, the URL the browser was sent to can
+                            be pasted back (for a browser on another machine)
+      --callback-port <n>   Receive the callback on this fixed 127.0.0.1 port
+                            (forward it: ssh -L N:127.0.0.1:N)
       --client-id <id>      A client registered beforehand (else the server's
                             registration or a client metadata document is used)
       --client-secret <s>   Its secret (or MCPKIT_CLIENT_SECRET)

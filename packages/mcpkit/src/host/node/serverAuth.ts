@@ -26,6 +26,8 @@ export interface HostAuthOptions {
   readonly onEvent?: ((server: string, event: AuthEvent) => void) | undefined;
   /** The `client_name` to register with (default `mcpkit`). */
   readonly clientName?: string | undefined;
+  /** A fixed port for the authorization callback listener (to forward from another machine); default random. */
+  readonly callbackPort?: number | undefined;
   /** How long a user has to authorize, ms (default: the loopback listener's). */
   readonly timeoutMs?: number | undefined;
 }
@@ -58,6 +60,7 @@ export function hostOAuth(options: HostAuthOptions = {}, env: NodeJS.ProcessEnv 
         handler: new LoopbackAuthorization({
           openBrowser: options.openBrowser ?? true,
           ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+          ...(options.callbackPort !== undefined && { port: options.callbackPort }),
           ...(options.onUrl !== undefined && { onUrl: (url: URL, opened: boolean) => options.onUrl?.(server.name, url, opened) }),
         }),
       });
