@@ -157,6 +157,11 @@ describe("a project's config (a cloned repository)", () => {
     expect((await chat(['-c', '../cfg.json', '--once', 'hello'], join(repo, 'sub', 'deeper'))).stderr).toContain(
       'not starting server named',
     );
+    // From a nested checkout (a submodule's `.git` is a file), the outer repository's file is still the project's.
+    writeFileSync(join(repo, 'sub', '.git'), 'gitdir: ../.git/modules/sub\n');
+    expect((await chat(['-c', '../.vscode/mcp.json', '--once', 'hello'], join(repo, 'sub'))).stderr).toContain(
+      'not starting server vscode',
+    );
     expect(existsSync(marker)).toBe(false);
   }, 60_000);
 });

@@ -100,4 +100,16 @@ describe('whose a config is', () => {
     expect(configScope(join(root, 'user', 'link.json'), false, project, {})).toBe('project');
     expect(configScope(outside, false, project, {})).toBe('user');
   });
+
+  it("is the project's when named from a nested checkout (a submodule) inside the repository", async () => {
+    // A submodule's `.git` is a file; the outer repository's config is still the outer project's.
+    const sub = join(project, 'sub');
+    mkdirSync(sub);
+    writeFileSync(join(sub, '.git'), 'gitdir: ../.git/modules/sub\n');
+    const file = join(project, '.mcp.json');
+    writeFileSync(file, JSON.stringify(hostile));
+    expect(configScope(file, false, sub, {})).toBe('project');
+    const config = await loadConfigFile({ cwd: sub, file: '../.mcp.json', trustFile });
+    expect(config).toMatchObject({ scope: 'project', servers: [], untrusted: ['evil'] });
+  });
 });

@@ -88,11 +88,16 @@ export interface LoadConfigOptions {
   readonly trustFile?: string;
 }
 
-/** The git work tree around `folder` (the nearest folder holding `.git`), else `folder`. */
-function projectRoot(folder: string): string {
+/**
+ * Every git work tree around `folder`: each ancestor holding `.git`, not only
+ * the nearest, since a nested checkout (a submodule, a vendored repository)
+ * sits inside its outer repository's tree, whose files are that project's too.
+ */
+function projectRoots(folder: string): string[] {
+  const roots: string[] = [];
   for (let dir = folder; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, '.git'))) return dir;
-    if (dirname(dir) === dir) return folder;
+    if (existsSync(join(dir, '.git'))) roots.push(dir);
+    if (dirname(dir) === dir) return roots;
   }
 }
 
@@ -110,12 +115,13 @@ function realPath(path: string): string {
 
 /**
  * Whose a config is: found in the working folder, or lying (itself or where
- * its symlink leads) in the folder or its git work tree: a project's; any
- * other named file, and Claude Desktop's: the user's own.
+ * its symlink leads) in the folder or any git work tree around it: a
+ * project's; any other named file, and Claude Desktop's: the user's own.
  */
 export function configScope(file: string, found: boolean, cwd: string, env: NodeJS.ProcessEnv = process.env): ConfigScope {
-  if (found) return file === claudeDesktopConfigPath(env) ? 'user' : 'project';
-  const roots = [cwd, projectRoot(cwd)].flatMap((r) => [r, realPath(r)]);
+  if (file === claudeDesktopConfigPath(env)) return 'user';
+  if (found) return 'project';
+  const roots = [cwd, ...projectRoots(cwd)].flatMap((r) => [r, realPath(r)]);
   return [file, realPath(file)].some((p) => roots.some((r) => inside(p, r))) ? 'project' : 'user';
 }
 
