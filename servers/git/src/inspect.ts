@@ -111,6 +111,14 @@ export async function inspectRepository(
   await checkAlternates(join(await realOr(dirs.commonDir), 'objects'), within, repoPath);
   await checkIncludes(git, repoPath);
   const all = entries(await git(['config', '--list', '-z']), false).map(([, key, value]) => [key, value] as const);
+  // git 2.54 runs hooks defined in configuration (`hook.<name>.command` for an
+  // `event`), which core.hooksPath does not turn off and no override is known
+  // to disable reliably: a configuration that defines one is refused instead.
+  const hook = all.find(([key]) => key.startsWith('hook.'));
+  if (hook !== undefined)
+    throw new GitFailure(
+      `Repository '${repoPath}' is configured with a hook (${hook[0]}), which newer git would run: this server runs none`,
+    );
   const config = namedOverrides(all.map(([key]) => key));
   if (config.length > MAX_OVERRIDES)
     throw new GitFailure(

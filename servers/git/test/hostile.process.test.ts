@@ -261,6 +261,15 @@ describe('a repository that points outside', () => {
     );
   });
 
+  it('refuses a configuration that defines a hook (git 2.54 runs them from config)', async () => {
+    git(box.repo, 'config', 'hook.x.event', 'reference-transaction');
+    git(box.repo, 'config', 'hook.x.command', program(box, 'config-hook'));
+    await connect();
+    expect(await refused('git_status')).toBe(
+      `Repository '${box.repo}' is configured with a hook (hook.x.event), which newer git would run: this server runs none`,
+    );
+  });
+
   it('refuses a working tree (core.worktree) outside', async () => {
     git(box.repo, 'config', 'core.worktree', box.outside);
     await connect();
