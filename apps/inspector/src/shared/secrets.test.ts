@@ -9,12 +9,43 @@ describe('maskUrl', () => {
       'https://h.example/mcp?apiKey=***&sig=***&code=***&key=***',
     );
     expect(maskUrl('https://user:pw@h.example/')).toBe('https://user:***@h.example/');
+    // A user name alone is the credential; an implicit-grant fragment carries parameters.
+    expect(maskUrl('https://ghp_abcdef123456@github.example/mcp')).toBe('https://***@github.example/mcp');
+    expect(maskUrl('https://h.example/cb#access_token=s3cret&state=x')).toBe('https://h.example/cb#access_token=***&state=x');
     expect(maskUrl('http://127.0.0.1:3000/mcp')).toBe('http://127.0.0.1:3000/mcp');
     expect(maskUrl('not a url')).toBe('not a url');
   });
 });
 
 describe('maskArgs', () => {
+  it('masks every --header and --env value, joined or not, keeping names', () => {
+    expect(
+      maskArgs([
+        'mcp-remote',
+        'https://h.example/mcp',
+        '--header',
+        'Authorization: Bearer sk-live-123456',
+        '-H',
+        'X-Team: blue-team-42',
+        '--header=X-Other: other-value-1',
+        '--env=API_KEY=k9k9k9k9',
+        '-e',
+        'PLAIN=value-123',
+      ]),
+    ).toEqual([
+      'mcp-remote',
+      'https://h.example/mcp',
+      '--header',
+      'Authorization: Bearer ***',
+      '-H',
+      'X-Team: ***',
+      '--header=X-Other: ***',
+      '--env=API_KEY=***',
+      '-e',
+      'PLAIN=***',
+    ]);
+  });
+
   it('masks the values of secret-looking flags and assignments, and URLs in arguments', () => {
     expect(maskArgs(['server.js', '--api-key', 'k1', '--token=k2', '-e', 'OPENAI_API_KEY=k3', '--port', '3000'])).toEqual([
       'server.js',
@@ -63,7 +94,7 @@ describe('maskRecording', () => {
         url: 'https://h.example/mcp?token=T1',
         status: 200,
         requestHeaders: { 'x-custom-thing': 'T2', authorization: 'Bearer ***', accept: 'application/json' },
-        responseHeaders: {},
+        responseHeaders: { 'set-cookie': 'sid=SESSIONCOOKIE1', 'content-type': 'application/json' },
       },
       { kind: 'message', seq: 2, t: 0, dir: 'out', message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
     ],
@@ -71,11 +102,14 @@ describe('maskRecording', () => {
 
   it('leaves none of the user’s header values, URL tokens or credentials anywhere in the file', () => {
     const text = JSON.stringify(maskRecording(http));
-    for (const secret of ['T1', 'T2', 'T3']) expect(text).not.toContain(secret);
+    for (const secret of ['T1', 'T2', 'T3', 'SESSIONCOOKIE1']) expect(text).not.toContain(secret);
     const masked = maskRecording(http);
     expect(masked.secrets).toBe('masked');
     expect(masked.target).toMatchObject({ headers: { 'X-Custom-Thing': '***', Authorization: '***' } });
-    expect(masked.wire[0]).toMatchObject({ requestHeaders: { accept: 'application/json', 'x-custom-thing': '***' } });
+    expect(masked.wire[0]).toMatchObject({
+      requestHeaders: { accept: 'application/json', 'x-custom-thing': '***' },
+      responseHeaders: { 'set-cookie': '***', 'content-type': 'application/json' },
+    });
     // The calls are kept: they are what a replay compares.
     expect(masked.steps).toEqual(http.steps);
     expect(maskRecording(masked)).toEqual(masked);

@@ -55,29 +55,80 @@ export function maskUrl(text: string): string {
   if (url.password !== '') {
     url.password = MASKED;
     changed = true;
+  } else if (url.username !== '') {
+    // A user name with no password is the credential itself (`https://ghp_…@github.com`).
+    url.username = MASKED;
+    changed = true;
   }
   for (const name of [...new Set(url.searchParams.keys())]) {
     if (!SECRET_NAME.test(name)) continue;
     url.searchParams.set(name, MASKED);
     changed = true;
   }
+  // An implicit-grant style fragment (`#access_token=…&state=…`) carries parameters too.
+  if (url.hash.includes('=')) {
+    const fragment = new URLSearchParams(url.hash.slice(1));
+    let secret = false;
+    for (const name of [...new Set(fragment.keys())])
+      if (SECRET_NAME.test(name)) {
+        fragment.set(name, MASKED);
+        secret = true;
+      }
+    if (secret) {
+      url.hash = fragment.toString();
+      changed = true;
+    }
+  }
   // An untouched URL keeps its exact spelling (URL would normalise it).
   return changed ? url.href : text;
+}
+
+/** Flags whose value is a header (`Name: value`) or an environment assignment (`NAME=value`): the value is the user's. */
+const HEADER_FLAG = /^(-H|--header)$/;
+const ENV_FLAG = /^(-e|--env)$/;
+
+/** `Name: value` with the value masked (keeping a short scheme), or undefined when `text` is no header. */
+function maskHeaderText(text: string): string | undefined {
+  const colon = text.indexOf(':');
+  if (colon <= 0) return undefined;
+  return `${text.slice(0, colon)}: ${maskCredential(text.slice(colon + 1).trim())}`;
+}
+
+/** `NAME=value` with the value masked, or undefined when `text` is no assignment. */
+function maskAssignment(text: string): string | undefined {
+  const eq = text.indexOf('=');
+  return eq > 0 ? `${text.slice(0, eq)}=${MASKED}` : undefined;
+}
+
+/** A `--header …`/`--env …` value, or the `=`-joined form of those flags, masked; undefined for any other argument. */
+function maskFlagValue(arg: string, after: string | undefined): string | undefined {
+  if (after !== undefined && HEADER_FLAG.test(after)) return maskHeaderText(arg);
+  if (after !== undefined && ENV_FLAG.test(after)) return maskAssignment(arg);
+  const joined = /^(--header|--env)=(.*)$/s.exec(arg);
+  if (joined?.[1] === undefined || joined[2] === undefined) return undefined;
+  const value = joined[1] === '--header' ? maskHeaderText(joined[2]) : maskAssignment(joined[2]);
+  return value === undefined ? undefined : `${joined[1]}=${value}`;
 }
 
 /**
  * Command-line arguments with secret-looking values masked: after a flag
  * (`--api-key X`, `--token=X`), in an assignment (`API_KEY=X`, as `env` and
- * `docker -e` take them), and in URLs.
+ * `docker -e` take them), every value given to `--header`/`-H` (`mcp-remote
+ * URL --header "Authorization: Bearer …"`) and `--env`/`-e`, and in URLs.
  */
 export function maskArgs(args: readonly string[]): string[] {
   const out: string[] = [];
   let nextIsSecret = false;
-  for (const arg of args) {
+  for (const [i, arg] of args.entries()) {
     const secretValue = nextIsSecret && !arg.startsWith('-');
     nextIsSecret = false;
     if (secretValue) {
       out.push(MASKED);
+      continue;
+    }
+    const flagValue = maskFlagValue(arg, i > 0 ? args[i - 1] : undefined);
+    if (flagValue !== undefined) {
+      out.push(flagValue);
       continue;
     }
     const assignment = /^(-{0,2}[A-Za-z_][\w.-]*)=/.exec(arg);
@@ -104,7 +155,13 @@ export function maskSpec(spec: ConnectSpec): ConnectSpec {
 
 function maskEntry(entry: WireEntry, userHeaders: ReadonlySet<string>): WireEntry {
   if (entry.kind !== 'http') return entry;
-  return { ...entry, url: maskUrl(entry.url), requestHeaders: maskHeaders(entry.requestHeaders, userHeaders) };
+  return {
+    ...entry,
+    url: maskUrl(entry.url),
+    requestHeaders: maskHeaders(entry.requestHeaders, userHeaders),
+    // A server's answer may set credentials too (`Set-Cookie`).
+    responseHeaders: maskHeaders(entry.responseHeaders),
+  };
 }
 
 /** Shorter values are too likely to be ordinary text to replace everywhere. */
