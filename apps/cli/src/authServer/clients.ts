@@ -7,6 +7,7 @@
  */
 import { addressKind, withArticle, type AddressCheck } from 'mcpkit/node';
 import type { FetchLike } from 'mcpkit/http';
+import { isLoopbackHost } from 'mcpkit/protocol';
 import { randomToken } from './signer.js';
 
 /** How a client authenticates at the token endpoint. */
@@ -48,11 +49,6 @@ export function redirectAllowed(uri: string): boolean {
   if (url.protocol === 'https:') return true;
   if (url.protocol !== 'http:') return /^[a-z][a-z0-9+.-]*:$/.test(url.protocol) && url.protocol.includes('.'); // private-use schemes (RFC 8252 §7.1)
   return isLoopbackHost(url.hostname);
-}
-
-/** True for 127.0.0.0/8, ::1 and localhost. */
-export function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
 /** Checks client metadata (RFC 7591 §2) and makes the client; `clientId` is given for CIMD clients. */
