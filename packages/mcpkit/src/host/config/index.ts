@@ -15,6 +15,7 @@ export {
   type ConfigEnvironment,
 } from './parseConfig.js';
 export { parseEnvFile } from './dotenv.js';
+export { inferServer, type InferServerOptions, type ServerInput } from './inferServer.js';
 export { printable, reviewServers, type ReviewPaths } from './review.js';
 export { parseJsonc, stripJsonc } from './jsonc.js';
 export { expandVariables, type VariableScope } from './variables.js';
@@ -26,5 +27,6 @@ export type {
   HostConfig,
   HttpServerConfig,
   ServerConfig,
+  ServerOAuthConfig,
   StdioServerConfig,
 } from './types.js';

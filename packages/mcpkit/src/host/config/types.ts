@@ -1,10 +1,14 @@
 /**
- * A host's servers, as a config file or code describes them: a process
- * spoken to over stdio, or a URL (Streamable HTTP falling back to HTTP+SSE, or
- * HTTP+SSE only).
+ * A server to reach, as a config file, the command line, the inspector's
+ * connect form or code describes it: a process spoken to over stdio, or a URL
+ * (Streamable HTTP falling back to HTTP+SSE, or HTTP+SSE only). This is the
+ * one description every part of mcpkit uses: `inferServer` makes one from
+ * what a user types, `transportFor`/`nodeTransportFor` turn one into a
+ * transport, `serverOAuth` gives one its OAuth client.
  *
  * @module
  */
+import type { SigningKey } from '../../auth/index.js';
 
 /** What every server entry may say, besides how to reach the server. */
 interface ServerCommon {
@@ -41,6 +45,33 @@ export interface StdioServerConfig extends ServerCommon {
   readonly env: Readonly<Record<string, string>>;
   /** The working directory (relative paths are resolved against the config file's directory). */
   readonly cwd?: string;
+  /**
+   * Give the process this whole environment instead of the safe default set
+   * (`--inherit-env`). Set by the user on the command line or in code; never
+   * read from a config file, which could hand a server every secret of the shell.
+   */
+  readonly inheritEnv?: boolean;
+}
+
+/**
+ * How to authorize at a server that asks for OAuth, beyond what the client
+ * finds by itself (discovery, dynamic registration). Set by the command line
+ * (`--client-id`, `--client-key`, `--scope`, ...) or code; never read from a
+ * config file.
+ */
+export interface ServerOAuthConfig {
+  /** A client registered ahead (none: dynamic registration, or a client ID metadata document). */
+  readonly clientId?: string;
+  /** The secret of `clientId` (client_secret_basic/post). */
+  readonly clientSecret?: string;
+  /** The private key of `clientId`, for private_key_jwt (`importSigningKey` of `mcpkit/auth`). */
+  readonly privateKey?: SigningKey;
+  /** Use the client_credentials grant (a machine, no user): needs `clientId` with a secret or key. */
+  readonly clientCredentials?: boolean;
+  /** Scopes to ask for (none: what the server advertises). */
+  readonly scopes?: readonly string[];
+  /** A fixed port for the authorization callback listener (to forward from another machine); none: random. */
+  readonly callbackPort?: number;
 }
 
 /** A server at a URL. */
@@ -49,8 +80,10 @@ export interface HttpServerConfig extends ServerCommon {
   readonly type: 'http' | 'sse';
   /** The endpoint. */
   readonly url: string;
-  /** Headers for every request. */
+  /** Headers for every request. An `Authorization` header here is sent as given, and no OAuth client is made. */
   readonly headers: Readonly<Record<string, string>>;
+  /** How to authorize when the server asks (absent: discovery and dynamic registration only). */
+  readonly oauth?: ServerOAuthConfig;
 }
 
 /** One server of a host. */
