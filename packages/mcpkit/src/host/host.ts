@@ -24,7 +24,7 @@ import type { ModelMessage } from './model/types.js';
 import { serialized, withConfigGrants, type PolicyOptions } from './policy/policy.js';
 import { unmatchedRules, type RuleProblem } from './policy/ruleCheck.js';
 import { ToolRegistry, type HostTool } from './registry/toolRegistry.js';
-import { fetchConnector } from './servers/connector.js';
+import { transportFor } from './servers/transportFor.js';
 import { ManagedServer } from './servers/managedServer.js';
 import { serverHandlers } from './serverHandlers.js';
 import {
@@ -295,7 +295,7 @@ export class Host {
   #managed(config: ServerConfig): ManagedServer {
     const o = this.#options;
     return new ManagedServer(config, {
-      connector: o.connector ?? fetchConnector,
+      connector: o.connector ?? transportFor,
       clientInfo: o.clientInfo ?? { name: 'mcpkit-host', version: '0.1.0' },
       handlers: serverHandlers(config.name, {
         roots: o.roots ?? [],

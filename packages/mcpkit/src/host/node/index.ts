@@ -19,6 +19,6 @@ export {
   type TrustAnswer,
 } from './configFile.js';
 export { configHash, defaultTrustFile, rememberTrust, trustOf, type TrustedConfig } from './projectTrust.js';
-export { nodeConnector, type NodeConnectorOptions } from './nodeConnector.js';
+export { nodeTransportFor, type NodeTransportOptions } from './nodeTransportFor.js';
 export { defaultLogDir, ServerLogs } from './serverLogs.js';
-export { hostOAuth, type HostAuthOptions, type ServerAuth } from './serverAuth.js';
+export { serverOAuth, userTokenFile, type ServerOAuth, type ServerOAuthOptions } from './serverAuth.js';

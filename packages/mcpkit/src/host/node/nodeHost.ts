@@ -14,8 +14,9 @@ import { Host as CoreHost } from '../host.js';
 import type { ServerStatus } from '../catalog.js';
 import type { HostOptions } from '../hostOptions.js';
 import { loadConfigFile, type LoadConfigOptions } from './configFile.js';
-import { nodeConnector } from './nodeConnector.js';
-import { hostOAuth, type HostAuthOptions, type ServerAuth } from './serverAuth.js';
+import type { ServerAuth } from '../servers/transportFor.js';
+import { hostConnector } from './hostConnector.js';
+import { serverOAuth, type ServerOAuthOptions } from './serverAuth.js';
 import { defaultLogDir, ServerLogs } from './serverLogs.js';
 
 /** A Node host's options: the neutral ones, with Node defaults, and a few of its own. */
@@ -31,7 +32,7 @@ export interface NodeHostOptions extends HostOptions {
    * (the default, shaped by these options), your own authorizer per server (a
    * function), or `false` for none (only the config's headers).
    */
-  readonly auth?: HostAuthOptions | ServerAuth | false;
+  readonly auth?: ServerOAuthOptions | ServerAuth | false;
 }
 
 /** A Node host's options when its servers come from a config file. */
@@ -43,7 +44,7 @@ function rootsOf(dirs: readonly string[]): string[] {
 
 function serverAuth(auth: NodeHostOptions['auth']): ServerAuth | undefined {
   if (auth === false) return undefined;
-  return typeof auth === 'function' ? auth : hostOAuth(auth);
+  return typeof auth === 'function' ? auth : serverOAuth(auth);
 }
 
 /** A host on Node. */
@@ -56,7 +57,7 @@ export class Host extends CoreHost {
     super({
       env: process.env,
       roots: rootsOf(options.rootDirs ?? []),
-      connector: nodeConnector({ logs, inheritEnv: options.inheritEnv, auth: serverAuth(options.auth) }),
+      connector: hostConnector({ logs, inheritEnv: options.inheritEnv, auth: serverAuth(options.auth) }),
       ...options,
       // Model APIs over node:http too: fetch costs several times the CPU per request (measured in bench/host.mjs).
       endpoint: { httpClient: new NodeHttpClient(), ...options.endpoint },

@@ -1,21 +1,20 @@
 /**
- * How the Node host authorizes its HTTP servers: by default each gets its own
+ * The one OAuth hook-up of mcpkit: each HTTP server gets its own
  * `OAuthClient` (`mcpkit/auth`), kept across restarts, with tokens in the
- * user's token file (the one `mcpkit login` writes, so a login is reused) and
- * the authorization page opened through a loopback listener.
+ * user's token file (the one `mcpkit login` writes, so a login is reused by
+ * the host, `mcpkit chat`, the client commands, the bridge and the inspector),
+ * shaped by the server's own `oauth` settings (a pre-registered client, a key,
+ * scopes, a callback port), and the authorization page opened through a
+ * loopback listener.
  *
  * @module
  */
-import { OAuthClient, type AuthEvent } from '../../auth/index.js';
-import type { HttpAuthorizer } from '../../http/index.js';
+import { OAuthClient, type AuthEvent, type OAuthClientOptions, type PreRegisteredClient } from '../../auth/index.js';
 import { defaultTokenFile, FileTokenStore, guardedAuthFetch, LoopbackAuthorization } from '../../node/index.js';
 import type { HttpServerConfig } from '../config/types.js';
 
-/** The authorizer of an HTTP server (undefined: none, only its config's headers). */
-export type ServerAuth = (server: HttpServerConfig) => HttpAuthorizer | undefined;
-
-/** How the host's own OAuth clients behave. */
-export interface HostAuthOptions {
+/** How the OAuth clients {@link serverOAuth} makes behave, for every server. */
+export interface ServerOAuthOptions {
   /** The token file (default: `MCPKIT_AUTH_FILE`, else the user's, shared with `mcpkit login`). */
   readonly tokenFile?: string | undefined;
   /** Open the authorization page in a browser (default true, where one exists). */
@@ -24,48 +23,93 @@ export interface HostAuthOptions {
   readonly onUrl?: ((server: string, url: URL, opened: boolean) => void) | undefined;
   /** Progress of a server's authorization (no secrets in it). */
   readonly onEvent?: ((server: string, event: AuthEvent) => void) | undefined;
+  /**
+   * Asks the user to paste the URL the browser was sent to (for a browser on
+   * another machine); `refused` says why the last paste was not taken.
+   */
+  readonly readPasted?: ((server: string, signal: AbortSignal, refused?: string) => Promise<string | undefined>) | undefined;
   /** The `client_name` to register with (default `mcpkit`). */
   readonly clientName?: string | undefined;
-  /** A fixed port for the authorization callback listener (to forward from another machine); default random. */
+  /** A fixed port for the callback listener of every server without its own `oauth.callbackPort`; default random. */
   readonly callbackPort?: number | undefined;
   /** How long a user has to authorize, ms (default: the loopback listener's). */
   readonly timeoutMs?: number | undefined;
+}
+
+/** The OAuth client of an HTTP server, or undefined when its config sends its own `Authorization` header. */
+export type ServerOAuth = (server: HttpServerConfig) => OAuthClient | undefined;
+
+/** The user's token file: `MCPKIT_AUTH_FILE` when set, else the platform's (the one `mcpkit login` writes). */
+export function userTokenFile(env: NodeJS.ProcessEnv = process.env): string {
+  const file = env['MCPKIT_AUTH_FILE'];
+  return file !== undefined && file !== '' ? file : defaultTokenFile(env);
 }
 
 function hasAuthorizationHeader(server: HttpServerConfig): boolean {
   return Object.keys(server.headers).some((name) => name.toLowerCase() === 'authorization');
 }
 
+function preRegistered(server: HttpServerConfig): PreRegisteredClient | undefined {
+  const oauth = server.oauth;
+  if (oauth?.clientId === undefined) return undefined;
+  return {
+    clientId: oauth.clientId,
+    ...(oauth.clientSecret !== undefined && { clientSecret: oauth.clientSecret }),
+    ...(oauth.privateKey !== undefined && { privateKey: oauth.privateKey }),
+  };
+}
+
 /**
- * One `OAuthClient` per HTTP server, made the first time it connects and kept
- * (a restart reuses its tokens). A server whose config sends its own
- * `Authorization` header gets none: that header is sent as given.
+ * One `OAuthClient` per HTTP server, made the first time it is asked for and
+ * kept (a restart reuses its tokens). A server whose config sends its own
+ * `Authorization` header gets none: that header is sent as given. Pass the
+ * result as the `auth` of `transportFor`/`nodeTransportFor` or of the Node `Host`.
  */
-export function hostOAuth(options: HostAuthOptions = {}, env: NodeJS.ProcessEnv = process.env): ServerAuth {
+export function serverOAuth(options: ServerOAuthOptions = {}, env: NodeJS.ProcessEnv = process.env): ServerOAuth {
   const clients = new Map<string, OAuthClient>();
-  const envFile = env['MCPKIT_AUTH_FILE'];
-  const file = options.tokenFile ?? (envFile !== undefined && envFile !== '' ? envFile : defaultTokenFile(env));
   // One store for all servers: the file is rewritten whole, so one writer keeps every server's entry.
-  const store = new FileTokenStore(file);
+  const store = new FileTokenStore(options.tokenFile ?? userTokenFile(env));
   return (server) => {
     if (hasAuthorizationHeader(server)) return undefined;
     const key = `${server.name}\n${server.url}`;
     let client = clients.get(key);
     if (client === undefined) {
-      client = new OAuthClient({
-        store,
-        clientName: options.clientName ?? 'mcpkit',
-        guardedFetch: guardedAuthFetch(),
-        ...(options.onEvent !== undefined && { onEvent: (event: AuthEvent) => options.onEvent?.(server.name, event) }),
-        handler: new LoopbackAuthorization({
-          openBrowser: options.openBrowser ?? true,
-          ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-          ...(options.callbackPort !== undefined && { port: options.callbackPort }),
-          ...(options.onUrl !== undefined && { onUrl: (url: URL, opened: boolean) => options.onUrl?.(server.name, url, opened) }),
-        }),
-      });
+      client = new OAuthClient(clientOptions(server, store, options));
       clients.set(key, client);
     }
     return client;
+  };
+}
+
+function clientOptions(server: HttpServerConfig, store: FileTokenStore, options: ServerOAuthOptions): OAuthClientOptions {
+  const { onEvent, onUrl, readPasted } = options;
+  const port = server.oauth?.callbackPort ?? options.callbackPort;
+  const client = preRegistered(server);
+  return {
+    store,
+    clientName: options.clientName ?? 'mcpkit',
+    // Every URL a server hands over is judged by the address its connection reaches.
+    guardedFetch: guardedAuthFetch(),
+    ...(server.oauth?.scopes !== undefined && { scopes: server.oauth.scopes }),
+    ...(client !== undefined && { client }),
+    ...(server.oauth?.clientCredentials === true && { grant: { type: 'client_credentials' } }),
+    ...(onEvent !== undefined && {
+      onEvent: (event: AuthEvent) => {
+        onEvent(server.name, event);
+      },
+    }),
+    handler: new LoopbackAuthorization({
+      openBrowser: options.openBrowser ?? true,
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+      ...(port !== undefined && { port }),
+      ...(onUrl !== undefined && {
+        onUrl: (url: URL, opened: boolean) => {
+          onUrl(server.name, url, opened);
+        },
+      }),
+      ...(readPasted !== undefined && {
+        readPasted: (signal: AbortSignal, refused?: string) => readPasted(server.name, signal, refused),
+      }),
+    }),
   };
 }
