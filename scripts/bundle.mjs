@@ -41,6 +41,7 @@ const ENTRIES = {
   host: 'host/node/index.js',
   'host-neutral': 'host/index.js',
   'host-config': 'host/config/index.js',
+  'host-transport': 'host/node/transport.js',
   auth: 'auth/index.js',
   redis: 'redis/index.js',
 };

@@ -19,6 +19,7 @@ export {
   type TrustAnswer,
 } from './configFile.js';
 export { configHash, defaultTrustFile, rememberTrust, trustOf, type TrustedConfig } from './projectTrust.js';
-export { nodeTransportFor, type NodeTransportOptions } from './nodeTransportFor.js';
 export { defaultLogDir, ServerLogs } from './serverLogs.js';
+// A server to reach (also its own light entry, mcpkit/host/transport): the neutral half comes with `export *` above.
+export { nodeTransportFor, type NodeTransportOptions } from './nodeTransportFor.js';
 export { serverOAuth, userTokenFile, type ServerOAuth, type ServerOAuthOptions } from './serverAuth.js';

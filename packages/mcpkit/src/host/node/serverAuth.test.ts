@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { OAuthClient } from '../../auth/index.js';
+import type { HttpServerConfig } from '../config/types.js';
+import { serverOAuth, userTokenFile } from './serverAuth.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mcpkit-server-oauth-'));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const docs: HttpServerConfig = { type: 'http', name: 'docs', url: 'http://127.0.0.1:9/mcp', headers: {} };
+
+describe('serverOAuth', () => {
+  it('gives each HTTP server one OAuth client, kept across restarts', () => {
+    const auth = serverOAuth({ tokenFile: join(dir, 'tokens.json'), openBrowser: false });
+    const first = auth(docs);
+    expect(first).toBeInstanceOf(OAuthClient);
+    expect(auth({ ...docs, oauth: { scopes: ['x'] } })).toBe(first);
+    expect(auth({ ...docs, url: 'http://127.0.0.1:10/mcp' })).not.toBe(first);
+  });
+
+  it('makes none for a server that sends its own Authorization header, whatever its case', () => {
+    const auth = serverOAuth({ tokenFile: join(dir, 'tokens.json'), openBrowser: false });
+    expect(auth({ ...docs, headers: { authorization: 'Bearer mine' } })).toBeUndefined();
+    expect(auth({ ...docs, headers: { AUTHORIZATION: 'Bearer mine' } })).toBeUndefined();
+  });
+
+  it('keeps tokens where mcpkit login does: MCPKIT_AUTH_FILE, else the user file', () => {
+    expect(userTokenFile({ MCPKIT_AUTH_FILE: '/x/auth.json' })).toBe('/x/auth.json');
+    expect(userTokenFile({ MCPKIT_AUTH_FILE: '', HOME: '/home/u', XDG_CONFIG_HOME: '/home/u/.config' })).toMatch(/auth\.json$/);
+  });
+});
