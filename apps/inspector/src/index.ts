@@ -7,10 +7,9 @@
  * @module
  */
 export { startInspector, type InspectorOptions, type RunningInspector } from './server/start.js';
-export type { HttpOptionsHook } from './server/transportFor.js';
 export { replayHeadless, ReplayConnectError, type HeadlessReplayOptions } from './replay/headless.js';
 export { parseRecording, RECORDING_FORMAT, type Recording, type Step } from './shared/recording.js';
-export { parseConnectSpec, type ConnectSpec, type HttpSpec, type StdioSpec } from './shared/connectSpec.js';
+export { parseConnectSpec, type ConnectSpec } from './shared/connectSpec.js';
 export { describeTarget, shellWord } from './shared/targetText.js';
 export { maskRecording } from './shared/secrets.js';
 export { diffJson, formatDifference, type Difference } from './shared/diff.js';

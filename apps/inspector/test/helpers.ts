@@ -9,14 +9,15 @@ import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../src/shared/channel.js';
-import type { StdioSpec } from '../src/shared/connectSpec.js';
+import type { StdioServerConfig } from 'mcpkit/host/config';
 
 /** The mcpkit CLI's executable in this repository. */
 export const MCPKIT_BIN = fileURLToPath(new URL('../../../packages/mcpkit/bin/mcpkit.js', import.meta.url));
 
 /** The everything server over stdio. */
-export const EVERYTHING: StdioSpec & { era: string } = {
-  kind: 'stdio',
+export const EVERYTHING: StdioServerConfig & { era: string } = {
+  type: 'stdio',
+  name: 'everything',
   command: process.execPath,
   args: [MCPKIT_BIN, 'serve', 'everything'],
   env: {},

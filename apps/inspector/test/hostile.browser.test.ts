@@ -73,10 +73,10 @@ describe.skipIf(!present)('the inspector against a hostile server, in Chromium',
       port: 0,
       targets: [
         {
-          kind: 'http',
+          type: 'http',
+          name: 'hostile',
           url: http.url,
           headers: { 'X-Team-Credential': SECRET },
-          transport: 'auto',
           era: 'handshake',
           label: 'hostile',
         },

@@ -58,7 +58,7 @@ describe('a recording', () => {
       'error' in (recording.steps[3]?.outcome ?? {}) || JSON.stringify(recording.steps[3]?.outcome).includes('isError'),
     ).toBe(true);
     expect(recording.wire.some((e) => e.kind === 'message' && JSON.stringify(e.message).includes('recorded'))).toBe(true);
-    expect(recording.target).toMatchObject({ kind: 'stdio' });
+    expect(recording.target).toMatchObject({ type: 'stdio', name: 'everything' });
   });
 });
 

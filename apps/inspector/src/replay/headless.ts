@@ -7,11 +7,11 @@
  * @module
  */
 import type { ReplayReport } from '../shared/channel.js';
+import type { ServerAuth } from 'mcpkit/host/transport';
 import type { ConnectSpec } from '../shared/connectSpec.js';
 import { formatDifference } from '../shared/diff.js';
 import type { Recording } from '../shared/recording.js';
 import { Connection } from '../server/connection.js';
-import type { HttpOptionsHook } from '../server/transportFor.js';
 import { replaySteps } from './replaySteps.js';
 
 /** Options of {@link replayHeadless}. */
@@ -21,8 +21,8 @@ export interface HeadlessReplayOptions {
   readonly target?: ConnectSpec | undefined;
   /** Writes the report (one line per step). */
   readonly write: (text: string) => void;
-  /** Extra options for an HTTP target (its `auth`), as `startInspector` takes them. */
-  readonly httpOptions?: HttpOptionsHook | undefined;
+  /** Authorizes an HTTP target, as `startInspector`'s `auth` does. */
+  readonly auth?: ServerAuth | undefined;
 }
 
 /** Thrown when the target cannot be reached: not a difference, a failure to compare at all. */
@@ -41,7 +41,7 @@ export async function replayHeadless(options: HeadlessReplayOptions): Promise<Re
   const connection = new Connection('replay', target, {
     changed: () => undefined,
     ask: (ask) => Promise.resolve(ask.method === 'sampling/createMessage' ? { reject: true } : { action: 'decline' }),
-    httpOptions: options.httpOptions,
+    auth: options.auth,
   });
   try {
     await connection.connect();

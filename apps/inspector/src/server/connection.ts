@@ -12,7 +12,8 @@ import type { Ask, ConnectionInfo, ErrorInfo } from '../shared/channel.js';
 import { labelOf, type ConnectSpec } from '../shared/connectSpec.js';
 import { RECORDING_FORMAT, type Outcome, type RecordedAnswer, type Recording, type Step } from '../shared/recording.js';
 import { maskRecording } from '../shared/secrets.js';
-import { transportFor, type HttpOptionsHook } from './transportFor.js';
+import type { ServerAuth } from 'mcpkit/host/transport';
+import { tappedTransportFor } from './tappedTransport.js';
 import { WireLog } from './wireLog.js';
 
 /** The spec's code for "the user rejected the sampling request". */
@@ -27,8 +28,8 @@ export interface ConnectionHost {
   changed(connection: Connection): void;
   /** Asks the user (through the browser). */
   readonly ask: Answerer;
-  /** The OAuth seam: extra options for HTTP connections. */
-  readonly httpOptions?: HttpOptionsHook | undefined;
+  /** Authorizes HTTP connections (`serverOAuth` of `mcpkit/host`); none: only their headers. */
+  readonly auth?: ServerAuth | undefined;
 }
 
 /** A failure as the browser shows it. */
@@ -110,7 +111,7 @@ export class Connection {
     this.#error = undefined;
     this.#host.changed(this);
     try {
-      const transport = await transportFor(this.spec, (entry) => this.log.add(entry), this.#host.httpOptions);
+      const transport = tappedTransportFor(this.spec, (entry) => this.log.add(entry), this.#host.auth);
       if (this.client.isConnected) await this.client.reconnect(transport);
       else await this.client.connect(transport);
       this.#status = 'connected';

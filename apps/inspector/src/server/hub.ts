@@ -11,7 +11,7 @@ import { parseConnectSpec, type ConnectSpec } from '../shared/connectSpec.js';
 import { parseRecording } from '../shared/recording.js';
 import { replaySteps } from '../replay/replaySteps.js';
 import { Connection, errorInfo } from './connection.js';
-import type { HttpOptionsHook } from './transportFor.js';
+import type { ServerAuth } from 'mcpkit/host/transport';
 
 /** True for a list of `{ uri: 'file://…', name? }`. */
 function isRootList(value: unknown): value is readonly { uri: string; name?: string }[] {
@@ -42,11 +42,11 @@ export class Hub {
   readonly #asks = new Map<string, Waiting>();
   /** Running requests, by the browser's id (per peer). */
   readonly #running = new Map<Peer, Map<number, AbortController>>();
-  readonly #httpOptions: HttpOptionsHook | undefined;
+  readonly #auth: ServerAuth | undefined;
   #next = 0;
 
-  constructor(options: { readonly httpOptions?: HttpOptionsHook | undefined } = {}) {
-    this.#httpOptions = options.httpOptions;
+  constructor(options: { readonly auth?: ServerAuth | undefined } = {}) {
+    this.#auth = options.auth;
   }
 
   /** Every connection. */
@@ -96,7 +96,7 @@ export class Hub {
         this.#broadcast({ type: 'connection', connection: c.info() });
       },
       ask: (request, signal) => this.#ask({ ...request, connection: id }, signal),
-      httpOptions: this.#httpOptions,
+      auth: this.#auth,
     });
     this.#connections.set(id, connection);
     connection.log.listen((entries) => {

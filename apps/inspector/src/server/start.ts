@@ -6,11 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { ConnectSpec } from '../shared/connectSpec.js';
+import { parseConnectSpec, type ConnectSpec } from '../shared/connectSpec.js';
 import type { GuardOptions } from './guard.js';
 import { createInspectorServer } from './httpServer.js';
 import { Hub } from './hub.js';
-import type { HttpOptionsHook } from './transportFor.js';
+import type { ServerAuth } from 'mcpkit/host/transport';
 
 /** Options of {@link startInspector}. */
 export interface InspectorOptions {
@@ -22,8 +22,8 @@ export interface InspectorOptions {
   readonly token?: string;
   /** Servers to connect at start. */
   readonly targets?: readonly ConnectSpec[];
-  /** Extra options for HTTP connections: the seam for OAuth (a header source that fetches tokens). */
-  readonly httpOptions?: HttpOptionsHook;
+  /** Authorizes HTTP connections when their servers ask (`serverOAuth` of `mcpkit/host`); none: only their headers. */
+  readonly auth?: ServerAuth;
 }
 
 /** A running inspector. */
@@ -43,7 +43,7 @@ export interface RunningInspector {
 export async function startInspector(options: InspectorOptions = {}): Promise<RunningInspector> {
   const token = options.token ?? randomBytes(32).toString('base64url');
   const host = options.host ?? '127.0.0.1';
-  const hub = new Hub({ httpOptions: options.httpOptions });
+  const hub = new Hub({ auth: options.auth });
   let guard: GuardOptions = { token, port: options.port ?? 6274 };
   const server = createInspectorServer(hub, () => guard);
   await new Promise<void>((resolve, reject) => {
@@ -61,7 +61,8 @@ export async function startInspector(options: InspectorOptions = {}): Promise<Ru
   const startErrors: { target: ConnectSpec; error: unknown }[] = [];
   for (const target of options.targets ?? []) {
     try {
-      await hub.connect(target);
+      // The command line's targets pass the same gate as the browser's: only how to reach the server is kept.
+      await hub.connect(parseConnectSpec(target));
     } catch (error) {
       startErrors.push({ target, error });
     }

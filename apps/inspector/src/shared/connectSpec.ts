@@ -1,32 +1,16 @@
 /**
- * What the inspector connects to: the connect form's fields, and the
- * command line's target, in one shape.
+ * What the inspector connects to: a server as mcpkit describes one
+ * everywhere (`ServerConfig` of `mcpkit/host`), plus the era to speak and a
+ * label. The connect form, the command line and recordings all give one;
+ * {@link parseConnectSpec} is the one gate a spec from outside (the browser,
+ * a recording file, the command line) passes.
  *
  * @module
  */
-
-/** A server process spoken to over stdio. */
-export interface StdioSpec {
-  readonly kind: 'stdio';
-  readonly command: string;
-  readonly args: readonly string[];
-  readonly env: Readonly<Record<string, string>>;
-  readonly cwd?: string;
-  /** Pass the inspector's whole environment (not only the safe default set). */
-  readonly inheritEnv?: boolean;
-}
-
-/** A server at a URL. */
-export interface HttpSpec {
-  readonly kind: 'http';
-  readonly url: string;
-  readonly headers: Readonly<Record<string, string>>;
-  /** `auto`: Streamable HTTP, falling back to HTTP+SSE; `sse`: HTTP+SSE only. */
-  readonly transport: 'auto' | 'sse';
-}
+import type { ServerConfig } from 'mcpkit/host/config';
 
 /** Where to connect, and how. */
-export type ConnectSpec = (StdioSpec | HttpSpec) & {
+export type ConnectSpec = ServerConfig & {
   /** `auto`, `handshake`, `stateless` or a revision (`2025-06-18`). */
   readonly era: string;
   /** How to name the connection; made from the command or URL when absent. */
@@ -42,14 +26,31 @@ function isStringRecord(value: unknown): value is Record<string, string> {
   );
 }
 
-/** Checks a spec that came from outside (the browser, a recording file); throws a TypeError that says what is wrong. */
+function baseName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}
+
+/** The kind a spec names: `type` (today's), or `kind` with `transport` (recordings made before the inspector used `ServerConfig`). */
+function typeOf(v: Readonly<Record<string, unknown>>): 'stdio' | 'http' | 'sse' {
+  const type = v['type'] ?? (v['kind'] === 'http' && v['transport'] === 'sse' ? 'sse' : v['kind']);
+  if (type === 'stdio' || type === 'http' || type === 'sse') return type;
+  throw new TypeError('the target type must be "stdio", "http" or "sse"');
+}
+
+/**
+ * Checks a spec that came from outside; throws a TypeError that says what is
+ * wrong. Only how to reach the server is taken: never a grant (`allow`,
+ * `trusted`), OAuth settings or timeouts, which a recording must not carry.
+ */
 export function parseConnectSpec(value: unknown): ConnectSpec {
   if (typeof value !== 'object' || value === null) throw new TypeError('the target must be an object');
   const v = value as Record<string, unknown>;
   const era = v['era'] ?? 'auto';
   if (typeof era !== 'string') throw new TypeError('era must be a string');
   const label = typeof v['label'] === 'string' ? { label: v['label'] } : {};
-  if (v['kind'] === 'stdio') {
+  const given = typeof v['name'] === 'string' && v['name'] !== '' ? v['name'] : undefined;
+  const type = typeOf(v);
+  if (type === 'stdio') {
     if (typeof v['command'] !== 'string' || v['command'].trim() === '') throw new TypeError('a stdio target needs a command');
     const args = v['args'] ?? [];
     if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) throw new TypeError('args must be a list of strings');
@@ -57,7 +58,8 @@ export function parseConnectSpec(value: unknown): ConnectSpec {
     if (!isStringRecord(env)) throw new TypeError('env must map names to strings');
     if (v['cwd'] !== undefined && typeof v['cwd'] !== 'string') throw new TypeError('cwd must be a string');
     return {
-      kind: 'stdio',
+      type,
+      name: given ?? baseName(v['command']),
       command: v['command'],
       args,
       env,
@@ -67,19 +69,21 @@ export function parseConnectSpec(value: unknown): ConnectSpec {
       ...(v['inheritEnv'] === true && { inheritEnv: true }),
     };
   }
-  if (v['kind'] === 'http') {
-    if (typeof v['url'] !== 'string' || !/^https?:\/\//i.test(v['url']))
-      throw new TypeError('an HTTP target needs an http(s):// URL');
-    const headers = v['headers'] ?? {};
-    if (!isStringRecord(headers)) throw new TypeError('headers must map names to strings');
-    const transport = v['transport'] === 'sse' ? 'sse' : 'auto';
-    return { kind: 'http', url: v['url'], headers, transport, era, ...label };
+  if (typeof v['url'] !== 'string' || !/^https?:\/\//i.test(v['url']))
+    throw new TypeError('an HTTP target needs an http(s):// URL');
+  let host: string;
+  try {
+    host = new URL(v['url']).host;
+  } catch {
+    throw new TypeError('an HTTP target needs a valid URL');
   }
-  throw new TypeError('the target kind must be "stdio" or "http"');
+  const headers = v['headers'] ?? {};
+  if (!isStringRecord(headers)) throw new TypeError('headers must map names to strings');
+  return { type, name: given ?? host, url: v['url'], headers, era, ...label };
 }
 
 /** A short name for a spec. */
 export function labelOf(spec: ConnectSpec): string {
   if (spec.label !== undefined) return spec.label;
-  return spec.kind === 'http' ? spec.url : [spec.command, ...spec.args].join(' ');
+  return spec.type === 'stdio' ? [spec.command, ...spec.args].join(' ') : spec.url;
 }

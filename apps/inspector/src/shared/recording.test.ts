@@ -4,7 +4,7 @@ import { parseRecording, RECORDING_FORMAT } from './recording.js';
 const base = { format: RECORDING_FORMAT, version: 1, recordedAt: 'now', steps: [] };
 
 describe('parseRecording', () => {
-  it('reads a recording', () => {
+  it('reads a recording, its target in the shape recordings had before ServerConfig (kind)', () => {
     const text = JSON.stringify({
       ...base,
       target: { kind: 'stdio', command: 'node', args: ['s.js'], env: {}, era: 'auto' },
@@ -12,7 +12,7 @@ describe('parseRecording', () => {
     });
     const recording = parseRecording(text);
     expect(recording.steps).toHaveLength(1);
-    expect(recording.target).toMatchObject({ kind: 'stdio', command: 'node' });
+    expect(recording.target).toMatchObject({ type: 'stdio', name: 'node', command: 'node' });
   });
 
   it('says what is wrong with a file that is not one', () => {

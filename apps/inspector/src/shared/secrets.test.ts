@@ -77,10 +77,10 @@ describe('maskRecording', () => {
     version: 1,
     recordedAt: 'now',
     target: {
-      kind: 'http',
+      type: 'http',
+      name: 'h.example',
       url: 'https://h.example/mcp?token=T1',
       headers: { 'X-Custom-Thing': 'T2', Authorization: 'Bearer T3' },
-      transport: 'auto',
       era: 'auto',
     },
     server: {},
@@ -117,7 +117,8 @@ describe('maskRecording', () => {
 
   it('masks every environment value of a stdio target, keeping the names', () => {
     const stdio = maskSpec({
-      kind: 'stdio',
+      type: 'stdio',
+      name: 'node',
       command: 'node',
       args: ['s.js', '--password', 'T4'],
       env: { GITHUB_TOKEN: 'T5', HARMLESS_LOOKING: 'T6' },
@@ -130,7 +131,8 @@ describe('maskRecording', () => {
     const leaky: Recording = {
       ...http,
       target: {
-        kind: 'stdio',
+        type: 'stdio',
+        name: 'node',
         command: 'node',
         args: ['s.js', '--api-key', 'argument-secret', '--url', 'https://h.example/?token=url-secret-1'],
         env: { SERVICE_TOKEN: 'environment-secret' },
@@ -154,7 +156,7 @@ describe('maskRecording', () => {
   it('leaves short values alone outside their own fields (they would mask ordinary text)', () => {
     const short = maskRecording({
       ...http,
-      target: { kind: 'stdio', command: 'node', args: [], env: { DEBUG: '1' }, era: 'auto' },
+      target: { type: 'stdio', name: 'node', command: 'node', args: [], env: { DEBUG: '1' }, era: 'auto' },
       wire: [{ kind: 'stderr', seq: 1, t: 0, text: 'listening on 1 port' }],
     });
     expect(short.target).toMatchObject({ env: { DEBUG: '***' } });

@@ -149,8 +149,9 @@ function maskValues(record: Readonly<Record<string, string>>): Record<string, st
 /** A connect spec as it may be shared: every header and environment value masked, and the URL and flags as above. */
 export function maskSpec(spec: ConnectSpec): ConnectSpec {
   const label = spec.label === undefined ? {} : { label: maskUrl(spec.label) };
-  if (spec.kind === 'http') return { ...spec, ...label, url: maskUrl(spec.url), headers: maskValues(spec.headers) };
-  return { ...spec, ...label, args: maskArgs(spec.args), env: maskValues(spec.env) };
+  const name = maskUrl(spec.name);
+  if (spec.type !== 'stdio') return { ...spec, ...label, name, url: maskUrl(spec.url), headers: maskValues(spec.headers) };
+  return { ...spec, ...label, name, args: maskArgs(spec.args), env: maskValues(spec.env) };
 }
 
 function maskEntry(entry: WireEntry, userHeaders: ReadonlySet<string>): WireEntry {
@@ -170,7 +171,7 @@ const SCRUB_MIN = 6;
 /** The secret values the user gave in a spec: header and environment values, and what maskUrl and maskArgs hide. */
 function secretValues(spec: ConnectSpec): string[] {
   const values =
-    spec.kind === 'http'
+    spec.type !== 'stdio'
       ? [...Object.values(spec.headers), ...hiddenBy(spec.url, maskUrl(spec.url))]
       : [...Object.values(spec.env), ...spec.args.flatMap((a, i) => hiddenBy(a, maskArgs(spec.args)[i] ?? a))];
   // A credential's scheme ("Bearer") is not the secret; the rest is.
@@ -211,7 +212,9 @@ function scrub(value: unknown, secrets: readonly string[]): unknown {
  */
 export function maskRecording(recording: Recording): Recording {
   const target = recording.target;
-  const userHeaders = new Set(target?.kind === 'http' ? Object.keys(target.headers).map((h) => h.toLowerCase()) : []);
+  const userHeaders = new Set(
+    target !== undefined && target.type !== 'stdio' ? Object.keys(target.headers).map((h) => h.toLowerCase()) : [],
+  );
   const masked: Recording = {
     ...recording,
     secrets: 'masked',

@@ -21,7 +21,8 @@ describe('describeTarget', () => {
   it('says exactly what a stdio target runs, with what environment, where', () => {
     expect(
       describeTarget({
-        kind: 'stdio',
+        type: 'stdio',
+        name: 'node',
         command: 'node',
         args: ['server.js', '--name', 'a b'],
         env: { API_KEY: '***' },
@@ -39,7 +40,10 @@ describe('describeTarget', () => {
 
   it('says where an HTTP target connects, with which headers', () => {
     expect(
-      describeTarget({ kind: 'http', url: 'http://127.0.0.1:9/mcp', headers: { 'X-A': '1' }, transport: 'auto', era: 'auto' }),
+      describeTarget({ type: 'http', name: 'h', url: 'http://127.0.0.1:9/mcp', headers: { 'X-A': '1' }, era: 'auto' }),
     ).toEqual(['connect to: http://127.0.0.1:9/mcp', "header:     'X-A: 1'"]);
+    expect(describeTarget({ type: 'sse', name: 'h', url: 'http://127.0.0.1:9/sse', headers: {}, era: 'auto' })).toEqual([
+      'connect to: http://127.0.0.1:9/sse (HTTP+SSE)',
+    ]);
   });
 });

@@ -28,9 +28,9 @@ export function shellWord(word: string): string {
 
 /** The lines that say what connecting to `spec` runs or reaches. */
 export function describeTarget(spec: ConnectSpec): string[] {
-  if (spec.kind === 'http') {
+  if (spec.type !== 'stdio') {
     return [
-      `connect to: ${shellWord(spec.url)}${spec.transport === 'sse' ? ' (HTTP+SSE)' : ''}`,
+      `connect to: ${shellWord(spec.url)}${spec.type === 'sse' ? ' (HTTP+SSE)' : ''}`,
       ...Object.entries(spec.headers).map(([name, value]) => `header:     ${shellWord(`${name}: ${value}`)}`),
     ];
   }

@@ -41,18 +41,21 @@ export function ConnectForm({
   const submit = (e: Event): void => {
     e.preventDefault();
     setError(undefined);
+    // The server checks the spec (parseConnectSpec) and names the server after its command or host.
     let spec: ConnectSpec;
     if (transport === 'stdio') {
       const [program = '', ...args] = splitCommandLine(command);
-      spec = { kind: 'stdio', command: program, args, env: pairs(env, /^([^=\s]+)=(.*)$/), era, ...(cwd !== '' && { cwd }) };
-    } else {
       spec = {
-        kind: 'http',
-        url,
-        headers: pairs(headers, /^([^:\s]+)\s*:\s?(.*)$/),
-        transport: transport === 'sse' ? 'sse' : 'auto',
+        type: 'stdio',
+        name: '',
+        command: program,
+        args,
+        env: pairs(env, /^([^=\s]+)=(.*)$/),
         era,
+        ...(cwd !== '' && { cwd }),
       };
+    } else {
+      spec = { type: transport, name: '', url, headers: pairs(headers, /^([^:\s]+)\s*:\s?(.*)$/), era };
     }
     setBusy(true);
     channel
