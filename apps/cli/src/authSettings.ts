@@ -1,28 +1,20 @@
 /**
- * How the command line authorizes at a URL target: the options
- * (`--no-browser`, `--callback-port`, `--client-id`, `--client-secret`,
- * `--client-key`, `--client-credentials`, `--scope`) and the `OAuthClient`
- * they make, with tokens cached per server in the user's token file
- * (`MCPKIT_AUTH_FILE` overrides where), the authorization URL printed on
- * stderr and opened where a browser exists. With `--no-browser` at a
- * terminal, the URL the browser was sent to may be pasted back instead.
+ * How the command line authorizes at a URL: the options (`--no-browser`,
+ * `--callback-port`, `--client-id`, `--client-secret`, `--client-key`,
+ * `--client-credentials`, `--scope`), as the server's `oauth` settings and
+ * the library's one OAuth hook-up (`serverOAuth`), with tokens cached per
+ * server in the user's token file (`MCPKIT_AUTH_FILE` overrides where), the
+ * authorization URL printed on stderr and opened where a browser exists.
  *
  * @module
  */
 import { readFileSync } from 'node:fs';
-import {
-  importSigningKey,
-  OAuthClient,
-  type AuthEvent,
-  type JwsAlgorithm,
-  type OAuthClientOptions,
-  type PreRegisteredClient,
-  type SigningKey,
-} from 'mcpkit/auth';
-import { FileTokenStore, LoopbackAuthorization, defaultTokenFile, guardedAuthFetch } from 'mcpkit/node';
+import { importSigningKey, type AuthEvent, type JwsAlgorithm, type OAuthClient, type SigningKey } from 'mcpkit/auth';
+import { serverOAuth, userTokenFile, type ServerOAuth } from 'mcpkit/host/transport';
+import type { HttpServerConfig, ServerConfig, ServerOAuthConfig } from 'mcpkit/host/config';
+import { FileTokenStore } from 'mcpkit/node';
 import { UsageError } from './exitCodes.js';
 import type { Io } from './io.js';
-import type { Target } from './target.js';
 
 /** The authorization options of every client command. */
 export const AUTH_OPTIONS = {
@@ -94,37 +86,45 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   scopes: [],
 };
 
-/**
- * The OAuth client for `target`: one for a URL, unless the line gave its own
- * `Authorization` header (sent as given); none for a stdio server.
- */
-export async function targetAuth(
-  target: Target,
-  settings: AuthSettings,
-  io: Io,
-  quiet: boolean,
-): Promise<OAuthClient | undefined> {
-  if (target.kind !== 'http') return undefined;
-  if (Object.keys(target.headers).some((h) => h.toLowerCase() === 'authorization')) return undefined;
-  return cliOAuthClient(settings, io, quiet);
-}
-
 /** The token file of this user (`MCPKIT_AUTH_FILE` overrides it). */
 export function tokenStore(env: NodeJS.ProcessEnv = process.env): FileTokenStore {
-  const file = env['MCPKIT_AUTH_FILE'];
-  return new FileTokenStore(file !== undefined && file !== '' ? file : defaultTokenFile(env));
+  return new FileTokenStore(userTokenFile(env));
 }
 
-/** The OAuth client of one command. */
-export async function cliOAuthClient(settings: AuthSettings, io: Io, quiet: boolean): Promise<OAuthClient> {
-  const note = (line: string): void => {
-    if (!quiet) io.stderr(`mcpkit: ${line}\n`);
+/**
+ * The server's `oauth` settings from the command line's: a pre-registered
+ * client (its key file read here), the grant, the scopes, the callback port.
+ */
+export async function oauthConfig(settings: AuthSettings): Promise<ServerOAuthConfig> {
+  return {
+    ...(settings.clientId !== undefined && { clientId: settings.clientId }),
+    ...(settings.clientId !== undefined && settings.clientSecret !== undefined && { clientSecret: settings.clientSecret }),
+    ...(settings.clientId !== undefined &&
+      settings.clientKeyFile !== undefined && { privateKey: await loadKey(settings.clientKeyFile) }),
+    ...(settings.clientCredentials && { clientCredentials: true }),
+    ...(settings.scopes.length > 0 && { scopes: settings.scopes }),
+    ...(settings.callbackPort !== undefined && { callbackPort: settings.callbackPort }),
   };
+}
+
+/** `server` with the command line's `oauth` settings (a process has none). */
+export async function withOAuth<S extends ServerConfig>(server: S, settings: AuthSettings): Promise<S> {
+  if (server.type === 'stdio') return server;
+  return { ...server, oauth: { ...(await oauthConfig(settings)), ...server.oauth } };
+}
+
+/**
+ * The command line's OAuth hook-up (`serverOAuth` of `mcpkit/host`, shared
+ * with the host): progress and the authorization URL on stderr, the browser
+ * unless `--no-browser`, and with `--no-browser` at a terminal the URL the
+ * browser was sent to may be pasted back.
+ */
+export function cliServerOAuth(settings: AuthSettings, io: Io, quiet: boolean): ServerOAuth {
   const ask = io.ask;
   // Only where nothing else reads the terminal meanwhile (not the stdio bridge, whose stdin is the protocol).
-  const paste =
+  const readPasted =
     settings.noBrowser && ask !== undefined
-      ? (signal: AbortSignal, refused?: string) =>
+      ? (_server: string, signal: AbortSignal, refused?: string) =>
           ask(
             refused === undefined
               ? 'mcpkit: or paste the URL your browser was sent to: '
@@ -132,36 +132,40 @@ export async function cliOAuthClient(settings: AuthSettings, io: Io, quiet: bool
             signal,
           )
       : undefined;
-  const options: { -readonly [K in keyof OAuthClientOptions]: OAuthClientOptions[K] } = {
-    store: tokenStore(),
-    clientName: 'mcpkit',
-    // Every URL a server hands over is judged by the address its connection reaches.
-    guardedFetch: guardedAuthFetch(),
-    scopes: settings.scopes,
-    onEvent: (event) => {
+  return serverOAuth({
+    openBrowser: !settings.noBrowser,
+    ...(readPasted !== undefined && { readPasted }),
+    onEvent: (_server, event) => {
       const line = describe(event);
-      if (line !== undefined) note(line);
+      if (line !== undefined && !quiet) io.stderr(`mcpkit: ${line}\n`);
     },
-    handler: new LoopbackAuthorization({
-      openBrowser: !settings.noBrowser,
-      ...(settings.callbackPort !== undefined && { port: settings.callbackPort }),
-      ...(paste !== undefined && { readPasted: paste }),
-      onUrl: (url, opened) => {
-        // The URL is the way in when no browser opened: printed even with --quiet.
-        io.stderr(
-          `mcpkit: ${opened ? 'opened your browser to authorize; if it did not appear, open' : 'to authorize, open'}:\n  ${url.href}\n`,
-        );
-      },
-    }),
-  };
-  if (settings.clientId !== undefined) {
-    const client: { -readonly [K in keyof PreRegisteredClient]: PreRegisteredClient[K] } = { clientId: settings.clientId };
-    if (settings.clientSecret !== undefined) client.clientSecret = settings.clientSecret;
-    if (settings.clientKeyFile !== undefined) client.privateKey = await loadKey(settings.clientKeyFile);
-    options.client = client;
-  }
-  if (settings.clientCredentials) options.grant = { type: 'client_credentials' };
-  return new OAuthClient(options);
+    onUrl: (_server, url, opened) => {
+      // The URL is the way in when no browser opened: printed even with --quiet.
+      io.stderr(
+        `mcpkit: ${opened ? 'opened your browser to authorize; if it did not appear, open' : 'to authorize, open'}:\n  ${url.href}\n`,
+      );
+    },
+  });
+}
+
+/**
+ * The hook-up for connections the command does not make itself (the
+ * inspector's, a replay's): every HTTP server gets the command line's
+ * `oauth` settings under its own.
+ */
+export async function cliAuthForAll(settings: AuthSettings, io: Io, quiet: boolean): Promise<ServerOAuth> {
+  const oauth = await oauthConfig(settings);
+  const hookup = cliServerOAuth(settings, io, quiet);
+  return (server) => hookup({ ...server, oauth: { ...oauth, ...server.oauth } });
+}
+
+/** The OAuth client of one command for the server at `url` (`mcpkit login`). */
+export async function cliOAuthClient(url: string, settings: AuthSettings, io: Io, quiet: boolean): Promise<OAuthClient> {
+  const server = await withOAuth<HttpServerConfig>({ type: 'http', name: url, url, headers: {} }, settings);
+  const client = cliServerOAuth(settings, io, quiet)(server);
+  // No Authorization header was given, so there always is one.
+  if (client === undefined) throw new Error('no OAuth client for a server without an Authorization header');
+  return client;
 }
 
 function describe(event: AuthEvent): string | undefined {

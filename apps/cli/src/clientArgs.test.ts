@@ -19,37 +19,37 @@ describe('parseClientArgs', () => {
       '--flag',
     );
     expect(positionals).toEqual(['tools']);
-    expect(settings?.target).toEqual({
-      kind: 'stdio',
+    expect(settings?.server).toEqual({
+      type: 'stdio',
+      name: 'npx',
       command: 'npx',
       args: ['-y', 'server', '--flag'],
       env: { A: '1' },
       cwd: '/tmp',
       inheritEnv: true,
-      label: '"npx -y server --flag"',
     });
+    expect(settings?.label).toBe('"npx -y server --flag"');
   });
 
   it('takes a trailing http(s) positional or --url as an HTTP target, with --header and --sse', () => {
-    expect(
-      parse('tools', 'http://localhost:3/mcp', '-H', 'Authorization: Bearer x', '--header', 'X-A=1').settings?.target,
-    ).toEqual({
-      kind: 'http',
+    const { settings } = parse('tools', 'http://localhost:3/mcp', '-H', 'Authorization: Bearer x', '--header', 'X-A=1');
+    expect(settings?.server).toEqual({
+      type: 'http',
+      name: 'localhost:3',
       url: 'http://localhost:3/mcp',
       headers: { Authorization: 'Bearer x', 'X-A': '1' },
-      transport: 'auto',
-      label: 'http://localhost:3/mcp',
     });
-    expect(parse('tools', '--url', 'https://h/sse', '--sse').settings?.target).toMatchObject({
+    expect(settings?.label).toBe('http://localhost:3/mcp');
+    expect(parse('tools', '--url', 'https://h/sse', '--sse').settings?.server).toMatchObject({
       url: 'https://h/sse',
-      transport: 'sse',
+      type: 'sse',
     });
   });
 
   it('does not take the command positional itself as the URL', () => {
     const read = parseClientArgs(['https://example.com/doc', '--', 'server'], 'read', {}, 1, {});
     expect(read.positionals).toEqual(['https://example.com/doc']);
-    expect(read.settings?.target.kind).toBe('stdio');
+    expect(read.settings?.server.type).toBe('stdio');
   });
 
   it('reads the shared settings', () => {
@@ -97,6 +97,9 @@ describe('parseClientArgs', () => {
       [['tools', '--era', 'ancient', '--', 'x'], '--era takes auto, handshake, stateless'],
       [['tools', '--log-level', 'loud', '--', 'x'], '--log-level takes one of'],
       [['tools', '--bogus', '--', 'x'], "Unknown option '--bogus'"],
+      [['tools', '--url', 'https://me:pw@a/mcp'], 'send it as a header'],
+      [['tools', '--url', 'javascript:alert(1)'], '--url needs an http:// or https:// URL'],
+      [['tools', '--', ''], 'the command is empty'],
     ];
     for (const [args, message] of cases) expect(() => parse(...args), args.join(' ')).toThrow(message);
   });

@@ -11,8 +11,8 @@ import { isRevision } from 'mcpkit/protocol';
 import type { EraPreference } from 'mcpkit/client';
 import { AUTH_OPTIONS, parseAuthSettings, type AuthSettings } from './authSettings.js';
 import { UsageError } from './exitCodes.js';
-import { isHttpUrl, type Target } from './target.js';
-import { resolveTarget } from './targetOptions.js';
+import type { ServerConfig } from 'mcpkit/host/config';
+import { isHttpUrl, resolveTarget } from './targetOptions.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -38,7 +38,10 @@ export const CLIENT_OPTIONS = {
 
 /** How to connect and what to show, from the shared options. */
 export interface ClientSettings {
-  readonly target: Target;
+  /** The server, as `mcpkit/host` describes every server. */
+  readonly server: ServerConfig;
+  /** How messages name it: the URL, the command line, or `server "NAME" in FILE`. */
+  readonly label: string;
   readonly era: EraPreference;
   /** `--timeout`, ms: the whole command gives up after this long. */
   readonly timeoutMs: number | undefined;
@@ -48,7 +51,7 @@ export interface ClientSettings {
   readonly quiet: boolean;
   /** One-line notes for stderr about the line itself (a deprecated spelling). */
   readonly warnings: readonly string[];
-  /** How to authorize at a URL target. */
+  /** How to authorize at a URL. */
   readonly auth: AuthSettings;
 }
 
@@ -90,11 +93,12 @@ export function parseClientArgs(
   const positionals = [...parsed.positionals];
   const last = positionals[positionals.length - 1];
   const positionalUrl = positionals.length > minPositionals && isHttpUrl(last) ? positionals.pop() : undefined;
-  const target = resolveTarget(values, positionalUrl, command, name, env);
+  const { server, label } = resolveTarget(values, positionalUrl, command, name, env);
   const eraText = values['era'] as string | undefined;
   const eraNote = eraText === undefined ? undefined : eraWarning(eraText);
   const settings: ClientSettings = {
-    target,
+    server,
+    label,
     era: parseEra(eraText, name),
     timeoutMs: values['timeout'] === undefined ? undefined : parseDuration(values['timeout'] as string, name),
     roots: (values['root'] as readonly string[] | undefined) ?? [],

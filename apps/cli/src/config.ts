@@ -2,8 +2,8 @@
  * A server from a config file, for the single-server commands (`--config
  * FILE --server NAME`): the host's config reader (`mcpkit/host`: every
  * dialect, JSONC, variables, `envFile`), resolved synchronously for the one
- * server named (or the only one), and turned into a target. `${input:…}`
- * values cannot be asked here; `mcpkit chat` asks them.
+ * server named (or the only one). `${input:…}` values cannot be asked here;
+ * `mcpkit chat` asks them.
  *
  * @module
  */
@@ -12,10 +12,9 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError, configServerNames, parseJsonc, resolveConfigSync, type ServerConfig } from 'mcpkit/host/config';
 import { UsageError } from './exitCodes.js';
-import type { Target } from './target.js';
 
-/** Reads `file` and returns the server `name` (or the only server) as a target. */
-export function loadConfigTarget(file: string, name: string | undefined, env: NodeJS.ProcessEnv = process.env): Target {
+/** Reads `file` and returns the server `name` (or the only server). */
+export function loadConfigServer(file: string, name: string | undefined, env: NodeJS.ProcessEnv = process.env): ServerConfig {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -46,18 +45,5 @@ export function loadConfigTarget(file: string, name: string | undefined, env: No
     throw error;
   }
   if (server === undefined) throw new UsageError(`--config ${file}: server ${JSON.stringify(chosen)} is disabled`);
-  return toTarget(server, `server ${JSON.stringify(chosen)} in ${file}`);
-}
-
-function toTarget(server: ServerConfig, label: string): Target {
-  if (server.type !== 'stdio')
-    return { kind: 'http', url: server.url, headers: server.headers, transport: server.type === 'sse' ? 'sse' : 'auto', label };
-  return {
-    kind: 'stdio',
-    command: server.command,
-    args: server.args,
-    env: server.env,
-    ...(server.cwd !== undefined && { cwd: server.cwd }),
-    label,
-  };
+  return server;
 }

@@ -1,6 +1,6 @@
 /**
- * Connecting a client command to its target and running its work: the
- * transport for the target, the client with the CLI's handlers, `--timeout`
+ * Connecting a client command to its server and running its work: the
+ * transport for the server (`nodeTransportFor` of `mcpkit/host`), the client with the CLI's handlers, `--timeout`
  * and Ctrl-C as one abort signal, progress and server logs on stderr, and a
  * connection failure told apart from a failure of the work.
  *
@@ -8,19 +8,17 @@
  */
 import { LocalError, type Transport } from 'mcpkit';
 import { McpClient, type CallOptions } from 'mcpkit/client';
-import { connectHttp, SseClientTransport } from 'mcpkit/node';
+import { nodeTransportFor, type NodeTransportOptions, type ServerAuth } from 'mcpkit/host/transport';
+import type { ServerConfig } from 'mcpkit/host/config';
 import type { LoggingLevel, LoggingMessageParams } from 'mcpkit/protocol';
 import { StdioClientTransport } from 'mcpkit/stdio';
-import type { HttpAuthorizer } from 'mcpkit/http';
-import { targetAuth } from './authSettings.js';
+import { cliServerOAuth, withOAuth } from './authSettings.js';
 import type { ClientSettings } from './clientArgs.js';
 import { CliError, ExitCode } from './exitCodes.js';
 import { exitCodeFor, messageFor } from './failure.js';
 import { cliHandlers } from './handlers.js';
 import type { Io } from './io.js';
 import { progressReporter } from './output/progress.js';
-import { stdioProcess } from './stdioProcess.js';
-import type { Target } from './target.js';
 import { version } from './version.js';
 
 /** What a command's work gets. */
@@ -41,35 +39,34 @@ class StderrTail {
   }
 }
 
-function transportFor(target: Target, io: Io, quiet: boolean, tail: StderrTail, auth: HttpAuthorizer | undefined): Transport {
-  if (target.kind === 'http') {
-    const warn = (message: string): void => {
+/** How a client command reaches its server: its stderr and notes on stderr (not with `--quiet`), OAuth when asked. */
+function transportOptions(io: Io, quiet: boolean, tail: StderrTail, auth: ServerAuth | undefined): NodeTransportOptions {
+  return {
+    auth,
+    onWarning: (message) => {
       if (!quiet) io.stderr(`mcpkit: ${message}\n`);
-    };
-    const shared = { headers: target.headers, ...(auth === undefined ? {} : { auth }) };
-    if (target.transport === 'sse') return new SseClientTransport({ url: target.url, ...shared });
-    return connectHttp(target.url, { ...shared, onWarning: warn });
-  }
-  return stdioProcess(target, (text) => {
-    tail.add(text);
-    if (!quiet) io.stderr(text);
-  });
+    },
+    onStderr: (text) => {
+      tail.add(text);
+      if (!quiet) io.stderr(text);
+    },
+  };
 }
 
 /**
- * The transport a client command would use for `target`. The bridge takes its
+ * The transport a client command would use for `server`. The bridge takes its
  * upstream from here, so it reaches a URL exactly as the client commands do
  * (headers, HTTP+SSE fallback, and whatever authorization they gain).
  */
-export function targetTransport(target: Target, io: Io, quiet: boolean, auth?: HttpAuthorizer): Transport {
-  return transportFor(target, io, quiet, new StderrTail(), auth);
+export function cliTransport(server: ServerConfig, io: Io, quiet: boolean, auth?: ServerAuth): Transport {
+  return nodeTransportFor(server, transportOptions(io, quiet, new StderrTail(), auth));
 }
 
 /** Why the command's signal fired. */
 type Stop = 'timeout' | 'interrupted';
 
 /**
- * Connects to the target, runs `work`, and closes. A failure to connect is
+ * Connects to the server, runs `work`, and closes. A failure to connect is
  * exit 5 (or 124 on timeout); `--timeout` and Ctrl-C cancel whatever is in
  * flight and exit 124 and 130.
  */
@@ -80,9 +77,10 @@ export async function withSession(
 ): Promise<ExitCode> {
   for (const warning of settings.warnings) io.stderr(`mcpkit: ${warning}\n`);
   const tail = new StderrTail();
-  // A URL target authorizes by itself when the server asks.
-  const auth = await targetAuth(settings.target, settings.auth, io, settings.quiet);
-  const transport = transportFor(settings.target, io, settings.quiet, tail, auth);
+  // A URL authorizes by itself when the server asks.
+  const server = await withOAuth(settings.server, settings.auth);
+  const auth = server.type === 'stdio' ? undefined : cliServerOAuth(settings.auth, io, settings.quiet);
+  const transport = nodeTransportFor(server, transportOptions(io, settings.quiet, tail, auth));
   const controller = new AbortController();
   let stop: Stop | undefined;
   const halt = (why: Stop): void => {
@@ -153,7 +151,6 @@ async function connectFailure(
 ): Promise<unknown> {
   // --timeout may fire while still connecting (a slow spawn): say how long it was, not 0s.
   if (stop !== undefined) return stopped(stop, settings.timeoutMs, error);
-  const { target } = settings;
   const code = exitCodeFor(error);
   if (code !== ExitCode.Connection) return error;
   let detail = messageFor(error);
@@ -166,7 +163,7 @@ async function connectFailure(
     const lines = tail.lines;
     if (lines !== '') detail += `; its last output:\n${lines}`;
   }
-  return new CliError(ExitCode.Connection, `could not connect to ${target.label}: ${detail}`, { cause: error });
+  return new CliError(ExitCode.Connection, `could not connect to ${settings.label}: ${detail}`, { cause: error });
 }
 
 /** With `--log-level`: asks the server for log messages and shows them on stderr. */

@@ -1,28 +1,17 @@
 /**
- * The command line's target as the inspector's connect spec (the same
- * fields under the inspector's names), and whether a line names a target at
- * all (`mcpkit inspect` alone opens the connect form).
+ * The command line's server as the inspector's connect spec (the same
+ * `ServerConfig`, with the era to speak and the label), and whether a line
+ * names a server at all (`mcpkit inspect` alone opens the connect form).
  *
  * @module
  */
 import type { ConnectSpec } from '@mcpkit/inspector';
 import type { EraPreference } from 'mcpkit/client';
-import { isHttpUrl, type Target } from './target.js';
+import { isHttpUrl, type ChosenServer } from './targetOptions.js';
 
-/** The connect spec for a target. */
-export function specOf(target: Target, era: EraPreference): ConnectSpec {
-  if (target.kind === 'http')
-    return { kind: 'http', url: target.url, headers: target.headers, transport: target.transport, era, label: target.label };
-  return {
-    kind: 'stdio',
-    command: target.command,
-    args: target.args,
-    env: target.env,
-    era,
-    label: [target.command, ...target.args].join(' '),
-    ...(target.cwd !== undefined && { cwd: target.cwd }),
-    ...(target.inheritEnv === true && { inheritEnv: true }),
-  };
+/** The connect spec for a server the command line chose. */
+export function specOf(chosen: ChosenServer, era: EraPreference): ConnectSpec {
+  return { ...chosen.server, era, label: chosen.label };
 }
 
 /** True when the line names a server: a command after `--`, a URL, or a config file. */

@@ -1,17 +1,19 @@
 /**
- * The target options of the command line, resolved: a command after `--`
- * (stdio), a URL (`--url`, or an `http(s)://` positional at the end:
- * Streamable HTTP, falling back to HTTP+SSE), or a server named in a config
- * file (`--config FILE [--server NAME]`, read by `config.ts`). Exactly one,
- * then `--header`, `--env`, `--cwd`, `--sse`, `--inherit-env` on top.
+ * The server options of the command line, resolved into the one
+ * `ServerConfig` of `mcpkit/host`: a command after `--` (stdio), a URL
+ * (`--url`, or an `http(s)://` positional at the end: Streamable HTTP,
+ * falling back to HTTP+SSE), both read by the library's `inferServer`, or a
+ * server named in a config file (`--config FILE [--server NAME]`, read by
+ * `config.ts`). Exactly one, then `--header`, `--env`, `--cwd`, `--sse`,
+ * `--inherit-env` on top.
  *
  * @module
  */
-import { loadConfigTarget } from './config.js';
+import { ConfigError, inferServer, type ServerConfig } from 'mcpkit/host/config';
+import { loadConfigServer } from './config.js';
 import { UsageError } from './exitCodes.js';
-import { isHttpUrl, type Target } from './target.js';
 
-/** The target options of the command line, as parsed. */
+/** The server options of the command line, as parsed. */
 export interface TargetOptions {
   readonly url?: string | undefined;
   readonly config?: string | undefined;
@@ -23,8 +25,20 @@ export interface TargetOptions {
   readonly 'inherit-env'?: boolean | undefined;
 }
 
+/** The server a command line names, and how the command's messages name it. */
+export interface ChosenServer {
+  readonly server: ServerConfig;
+  /** The URL, the command line (quoted), or `server "NAME" in FILE`. */
+  readonly label: string;
+}
+
+/** True for text that is an http(s) URL. */
+export function isHttpUrl(text: string | undefined): text is string {
+  return text !== undefined && /^https?:\/\//i.test(text);
+}
+
 /**
- * The target the options name. `url` is a positional URL the command found,
+ * The server the options name. `url` is a positional URL the command found,
  * `command` what followed `--` (empty when there was no `--`).
  */
 export function resolveTarget(
@@ -33,7 +47,7 @@ export function resolveTarget(
   command: readonly string[],
   name: string,
   env: NodeJS.ProcessEnv = process.env,
-): Target {
+): ChosenServer {
   if (options.url !== undefined && positionalUrl !== undefined)
     throw new UsageError('give the URL once: with --url or as the last argument, not both', name);
   const url = options.url ?? positionalUrl;
@@ -47,12 +61,13 @@ export function resolveTarget(
   if (options.server !== undefined && options.config === undefined) throw new UsageError('--server needs --config FILE', name);
   const base =
     options.config !== undefined ? fromConfig(options.config, options.server, env, name) : fromCommandLine(url, command, name);
-  return withOverrides(base, options, name);
+  return { server: withOverrides(base.server, options, name), label: base.label };
 }
 
-function fromConfig(file: string, server: string | undefined, env: NodeJS.ProcessEnv, name: string): Target {
+function fromConfig(file: string, server: string | undefined, env: NodeJS.ProcessEnv, name: string): ChosenServer {
   try {
-    return loadConfigTarget(file, server, env);
+    const config = loadConfigServer(file, server, env);
+    return { server: config, label: `server ${JSON.stringify(config.name)} in ${file}` };
   } catch (error) {
     // The config's complaints point at this command's help.
     if (error instanceof UsageError && error.command === undefined) throw new UsageError(error.message, name);
@@ -60,30 +75,33 @@ function fromConfig(file: string, server: string | undefined, env: NodeJS.Proces
   }
 }
 
-function fromCommandLine(url: string | undefined, command: readonly string[], name: string): Target {
-  if (url !== undefined) {
-    if (!isHttpUrl(url)) throw new UsageError(`--url needs an http:// or https:// URL, not ${JSON.stringify(url)}`, name);
-    return { kind: 'http', url, headers: {}, transport: 'auto', label: url };
+function fromCommandLine(url: string | undefined, command: readonly string[], name: string): ChosenServer {
+  if (url !== undefined && !isHttpUrl(url))
+    throw new UsageError(`--url needs an http:// or https:// URL, not ${JSON.stringify(url)}`, name);
+  try {
+    if (url !== undefined) return { server: inferServer(url), label: url };
+    return { server: inferServer(command), label: JSON.stringify(command.join(' ')) };
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message, name);
+    throw error;
   }
-  const [program = '', ...args] = command;
-  return { kind: 'stdio', command: program, args, env: {}, label: JSON.stringify(command.join(' ')) };
 }
 
-/** Adds `--header`, `--env`, `--cwd`, `--sse`, `--inherit-env` to a target, refusing the ones that do not fit it. */
-function withOverrides(target: Target, options: TargetOptions, name: string): Target {
-  if (target.kind === 'http') {
+/** Adds `--header`, `--env`, `--cwd`, `--sse`, `--inherit-env` to a server, refusing the ones that do not fit it. */
+function withOverrides(server: ServerConfig, options: TargetOptions, name: string): ServerConfig {
+  if (server.type !== 'stdio') {
     for (const flag of ['env', 'cwd', 'inherit-env'] as const)
       if (options[flag] !== undefined)
         throw new UsageError(`--${flag} applies to a server started as a command, not to a URL`, name);
-    const headers = { ...target.headers, ...parseHeaders(options.header ?? [], name) };
-    return { ...target, headers, transport: options.sse === true ? 'sse' : target.transport };
+    const headers = { ...server.headers, ...parseHeaders(options.header ?? [], name) };
+    return { ...server, headers, type: options.sse === true ? 'sse' : server.type };
   }
   for (const flag of ['header', 'sse'] as const)
     if (options[flag] !== undefined)
       throw new UsageError(`--${flag} applies to a URL, not to a server started as a command`, name);
   return {
-    ...target,
-    env: { ...target.env, ...parseEnv(options.env ?? [], name) },
+    ...server,
+    env: { ...server.env, ...parseEnv(options.env ?? [], name) },
     ...(options.cwd !== undefined && { cwd: options.cwd }),
     ...(options['inherit-env'] === true && { inheritEnv: true }),
   };

@@ -19,12 +19,11 @@
  */
 import type { Transport } from 'mcpkit/jsonrpc';
 import { isLoopback, serveHttp } from 'mcpkit/node';
-import type { StdioClientTransport } from 'mcpkit/stdio';
 import { authOptions, type AuthArgs } from '../commands/serve.js';
 import { ExitCode } from '../exitCodes.js';
 import type { Io } from '../io.js';
-import { stdioProcess } from '../stdioProcess.js';
-import type { StdioTarget } from '../target.js';
+import type { StdioServerConfig } from 'mcpkit/host/config';
+import { nodeTransportFor } from 'mcpkit/host/transport';
 import { version } from '../version.js';
 import { ForwardingServer, type Closing } from './forwardingServer.js';
 import { ProcessGate } from './processGate.js';
@@ -34,7 +33,10 @@ import { StatelessMux } from './statelessMux.js';
 
 /** Options of {@link bridgeHttpToStdio}. */
 export interface HttpToStdioOptions {
-  readonly target: StdioTarget;
+  /** The server process to start for each session. */
+  readonly server: StdioServerConfig;
+  /** How messages name it (the command line). */
+  readonly label: string;
   readonly port: number;
   readonly host: string;
   readonly quiet: boolean;
@@ -59,18 +61,20 @@ export interface HttpBridge {
 
 /** Starts the bridge and resolves once it listens. */
 export async function startHttpBridge(options: HttpToStdioOptions, io: Io): Promise<HttpBridge> {
-  const { target, quiet } = options;
+  const { label, quiet } = options;
   const log = (message: string): void => {
     if (!quiet) io.stderr(`mcpkit bridge: ${message}\n`);
   };
-  const processFor = (): StdioClientTransport =>
-    stdioProcess(target, (text) => {
-      if (!quiet) io.stderr(text);
+  const processFor = (): Transport =>
+    nodeTransportFor(options.server, {
+      onStderr: (text) => {
+        if (!quiet) io.stderr(text);
+      },
     });
   const relays = new Set<Relay>();
   const gate = new ProcessGate(options.maxProcesses ?? DEFAULT_MAX_PROCESSES);
   const mux = new StatelessMux({
-    label: target.label,
+    label: label,
     log,
     spawn: async (onMessage, onClosed) => {
       const child = processFor();
@@ -88,8 +92,8 @@ export async function startHttpBridge(options: HttpToStdioOptions, io: Io): Prom
     // Before anything starts: at the cap, the session is refused (503) with no process.
     const release = gate.acquire();
     try {
-      const child = new RestartingUpstream({ spawn: processFor, label: target.label, log });
-      const closing = await relaySession(connection, child, target.label, log, relays);
+      const child = new RestartingUpstream({ spawn: processFor, label: label, log });
+      const closing = await relaySession(connection, child, label, log, relays);
       void closing.closed.then(release);
       return closing;
     } catch (error) {
@@ -171,9 +175,9 @@ export async function bridgeHttpToStdio(options: HttpToStdioOptions, io: Io): Pr
   if (!isLoopback(options.host) && options.auth === undefined)
     io.stderr(
       `mcpkit: warning: ${options.host} is reachable from other machines, and nothing asks for authorization: ` +
-        `anyone who can reach it can use ${options.target.label}\n`,
+        `anyone who can reach it can use ${options.label}\n`,
     );
-  io.stderr(`mcpkit: bridging ${options.target.label} on ${bridge.url} (Ctrl-C to stop)\n`);
+  io.stderr(`mcpkit: bridging ${options.label} on ${bridge.url} (Ctrl-C to stop)\n`);
   await new Promise<void>((resolve) => {
     let stopping = false;
     const stop = (): void => {

@@ -7,11 +7,11 @@
  * @module
  */
 import { StdioServerTransport } from 'mcpkit/stdio';
-import { DEFAULT_AUTH_SETTINGS, targetAuth, type AuthSettings } from '../authSettings.js';
-import { targetTransport } from '../connect.js';
+import type { HttpServerConfig } from 'mcpkit/host/config';
+import { cliServerOAuth, DEFAULT_AUTH_SETTINGS, withOAuth, type AuthSettings } from '../authSettings.js';
+import { cliTransport } from '../connect.js';
 import { ExitCode } from '../exitCodes.js';
 import type { Io } from '../io.js';
-import type { HttpTarget } from '../target.js';
 import { AnswerApart } from './answerApart.js';
 import { HandshakeOverStateless } from './handshakeOverStateless.js';
 import { Relay } from './relay.js';
@@ -22,7 +22,10 @@ const CLOSE_GRACE_MS = 2000;
 
 /** Options of {@link bridgeStdioToUrl}. */
 export interface StdioToUrlOptions {
-  readonly target: HttpTarget;
+  /** The server at the URL. */
+  readonly server: HttpServerConfig;
+  /** How messages name it (the URL). */
+  readonly label: string;
   readonly quiet: boolean;
   /** How to authorize at the URL when it asks (the client commands' options). */
   readonly auth?: AuthSettings;
@@ -30,7 +33,7 @@ export interface StdioToUrlOptions {
 
 /** Runs the bridge until the host closes stdin; resolves with the exit code. */
 export async function bridgeStdioToUrl(options: StdioToUrlOptions, io: Io): Promise<ExitCode> {
-  const { target, quiet } = options;
+  const { label, quiet } = options;
   const log = (message: string): void => {
     if (!quiet) io.stderr(`mcpkit bridge: ${message}\n`);
   };
@@ -46,10 +49,12 @@ export async function bridgeStdioToUrl(options: StdioToUrlOptions, io: Io): Prom
       io.stderr(text);
     },
   };
-  const auth = await targetAuth(target, options.auth ?? DEFAULT_AUTH_SETTINGS, authIo, quiet);
+  const settings = options.auth ?? DEFAULT_AUTH_SETTINGS;
+  const server = await withOAuth(options.server, settings);
+  const auth = cliServerOAuth(settings, authIo, quiet);
   const connection = new RestartingUpstream({
-    spawn: () => targetTransport(target, io, quiet, auth),
-    label: target.label,
+    spawn: () => cliTransport(server, io, quiet, auth),
+    label,
     log,
   });
   const upstream = new HandshakeOverStateless(connection, log);
@@ -62,7 +67,7 @@ export async function bridgeStdioToUrl(options: StdioToUrlOptions, io: Io): Prom
   const relay = new Relay({
     host,
     upstream,
-    label: target.label,
+    label: label,
     log,
     onClose: (side, error) => {
       if (side === 'host') {
@@ -72,11 +77,11 @@ export async function bridgeStdioToUrl(options: StdioToUrlOptions, io: Io): Prom
         return;
       }
       // The upstream is gone for good (an HTTP+SSE stream that ended): requests are answered with errors until the host leaves.
-      log(`${target.label} closed the connection${error === undefined ? '' : `: ${error.message}`}`);
+      log(`${label} closed the connection${error === undefined ? '' : `: ${error.message}`}`);
     },
   });
   await relay.start();
-  log(`relaying stdio to ${target.label}`);
+  log(`relaying stdio to ${label}`);
   const stop = (): void => {
     void closeWithin(relay, CLOSE_GRACE_MS).then(() => {
       done(ExitCode.Ok);

@@ -8,8 +8,7 @@ import { parseArgs } from 'node:util';
 import { AUTH_OPTIONS, parseAuthSettings } from '../authSettings.js';
 import { ExitCode, UsageError } from '../exitCodes.js';
 import type { Io } from '../io.js';
-import { isHttpUrl, type HttpTarget } from '../target.js';
-import { resolveTarget } from '../targetOptions.js';
+import { isHttpUrl, resolveTarget } from '../targetOptions.js';
 import type { Command } from './command.js';
 import { httpUrl, parsePort } from './serve.js';
 
@@ -122,10 +121,12 @@ async function toUrl(values: Values, positionals: readonly string[], command: re
   if (url === undefined) throw new UsageError('bridge needs the URL of the server, or --http <port> -- <command>', 'bridge');
   if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`, 'bridge');
   if (!isHttpUrl(url)) throw new UsageError(`bridge needs an http:// or https:// URL, not ${JSON.stringify(url)}`, 'bridge');
-  const target = resolveTarget({ header: values.header, sse: values.sse }, url, [], 'bridge') as HttpTarget;
+  const { server, label } = resolveTarget({ header: values.header, sse: values.sse }, url, [], 'bridge');
+  if (server.type === 'stdio')
+    throw new UsageError(`bridge needs an http:// or https:// URL, not ${JSON.stringify(url)}`, 'bridge');
   const { bridgeStdioToUrl } = await import('../bridge/stdioToUrl.js');
   const auth = parseAuthSettings(values, 'bridge');
-  return bridgeStdioToUrl({ target, quiet: values.quiet === true, auth }, io);
+  return bridgeStdioToUrl({ server, label, quiet: values.quiet === true, auth }, io);
 }
 
 async function toHttp(values: Values, positionals: readonly string[], command: readonly string[], io: Io): Promise<ExitCode> {
@@ -147,19 +148,20 @@ async function toHttp(values: Values, positionals: readonly string[], command: r
           issuer: httpUrl(issuer, '--auth-server', 'bridge'),
           resource: values.resource === undefined ? undefined : httpUrl(values.resource, '--resource', 'bridge'),
         };
-  const target = resolveTarget(
+  const { server, label } = resolveTarget(
     { env: values.env, cwd: values.cwd, 'inherit-env': values['inherit-env'] },
     undefined,
     command,
     'bridge',
   );
-  if (target.kind !== 'stdio') throw new UsageError('--http needs the command of a stdio server after --', 'bridge');
+  if (server.type !== 'stdio') throw new UsageError('--http needs the command of a stdio server after --', 'bridge');
   const maxProcesses = positiveNumber(values['max-processes'], '--max-processes', true);
   const idleSeconds = positiveNumber(values['idle-timeout'], '--idle-timeout', false);
   const { bridgeHttpToStdio } = await import('../bridge/httpToStdio.js');
   return bridgeHttpToStdio(
     {
-      target,
+      server,
+      label,
       port,
       host: values.host ?? '127.0.0.1',
       quiet: values.quiet === true,

@@ -7,7 +7,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
-import { cliOAuthClient, parseAuthSettings } from '../authSettings.js';
+import { cliAuthForAll, parseAuthSettings } from '../authSettings.js';
 import { CLIENT_OPTIONS, parseClientArgs } from '../clientArgs.js';
 import { CliError, ExitCode, UsageError } from '../exitCodes.js';
 import { specOf, namesTarget } from '../inspectTarget.js';
@@ -72,7 +72,7 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
     if (parsed.positionals.length > 0)
       throw new UsageError(`unexpected argument ${JSON.stringify(parsed.positionals[0])}`, 'inspect');
     values = parsed.values;
-    targets = [parsed.settings.target];
+    targets = [{ server: parsed.settings.server, label: parsed.settings.label }];
     era = parsed.settings.era;
   } else {
     try {
@@ -101,10 +101,7 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
       host,
       targets: targets.map((t) => specOf(t, era)),
       // Each HTTP connection authorizes by itself when its server asks (OAuth), unless it carries its own Authorization header.
-      httpOptions: async (spec) =>
-        Object.keys(spec.headers).some((h) => h.toLowerCase() === 'authorization')
-          ? {}
-          : { auth: await cliOAuthClient(auth, io, false) },
+      auth: await cliAuthForAll(auth, io, false),
     });
   } catch (error) {
     const code = (error as { code?: unknown }).code;

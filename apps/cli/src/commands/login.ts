@@ -11,7 +11,7 @@ import { AUTH_OPTIONS, cliOAuthClient, parseAuthSettings, tokenStore } from '../
 import { CliError, ExitCode, UsageError } from '../exitCodes.js';
 import { isConnectionFailure } from '../failure.js';
 import type { Io } from '../io.js';
-import { isHttpUrl } from '../target.js';
+import { isHttpUrl } from '../targetOptions.js';
 import type { Command } from './command.js';
 
 const AUTH_HELP = `Authorization:
@@ -110,7 +110,7 @@ async function login(args: readonly string[], io: Io): Promise<ExitCode> {
   }
   const settings = parseAuthSettings(parsed.values, 'login');
   const quiet = parsed.values['quiet'] === true;
-  const client = await cliOAuthClient(settings, io, quiet);
+  const client = await cliOAuthClient(parsed.url, settings, io, quiet);
   const challenge = await probe(parsed.url);
   if (challenge === undefined && !quiet)
     io.stderr(`mcpkit: ${parsed.url} did not ask for authorization; looking for its metadata anyway\n`);

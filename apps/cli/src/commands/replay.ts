@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { cliOAuthClient, DEFAULT_AUTH_SETTINGS, parseAuthSettings, type AuthSettings } from '../authSettings.js';
+import { cliAuthForAll, parseAuthSettings, type AuthSettings } from '../authSettings.js';
 import type { EraPreference } from 'mcpkit/client';
 import { CLIENT_OPTIONS, parseClientArgs } from '../clientArgs.js';
 import { CliError, ExitCode, UsageError } from '../exitCodes.js';
@@ -55,7 +55,7 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
   let file: string | undefined;
   let target: Parameters<typeof specOf>[0] | undefined;
   let era: string | undefined;
-  let auth: AuthSettings = DEFAULT_AUTH_SETTINGS;
+  let auth: AuthSettings;
   if (namesTarget(args)) {
     const parsed = parseClientArgs(args, 'replay', {}, 1);
     if (parsed.settings === undefined) {
@@ -64,7 +64,7 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
     }
     if (parsed.positionals.length !== 1) throw new UsageError('give one recording file: mcpkit replay <file> [server]', 'replay');
     file = parsed.positionals[0];
-    target = parsed.settings.target;
+    target = { server: parsed.settings.server, label: parsed.settings.label };
     // Without --era, the era the session was recorded in: the same calls mean the same thing.
     era = parsed.values['era'] === undefined ? undefined : parsed.settings.era;
     auth = parsed.settings.auth;
@@ -110,10 +110,7 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
         io.stdout(t);
       },
       // An HTTP server that asks for authorization gets it as in every client command.
-      httpOptions: async (http) =>
-        Object.keys(http.headers).some((h) => h.toLowerCase() === 'authorization')
-          ? {}
-          : { auth: await cliOAuthClient(auth, io, false) },
+      auth: await cliAuthForAll(auth, io, false),
     });
     return report.differing === 0 ? ExitCode.Ok : ExitCode.Error;
   } catch (error) {
