@@ -50,7 +50,7 @@ describe('a server named on the command line', { timeout: 120_000 }, () => {
   });
 
   it('takes no inheritEnv or oauth from a config file: the shell environment stays out of the server', async () => {
-    const [command = '', ...args] = SERVERS.everything;
+    const [command, ...args] = SERVERS.everything;
     const file = config({ command, args, inheritEnv: true, oauth: { clientId: 'from-the-file' } });
     const run = await runCli(['call', 'get-env', '-q', '--config', file], { env: { MCPKIT_HOUSE_SECRET: 'hidden' } });
     expect(run.code, run.stderr).toBe(0);

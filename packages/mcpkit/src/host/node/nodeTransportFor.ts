@@ -4,8 +4,8 @@
  * (keep-alive) unless the options give another client; a process (stdio)
  * spawned in its own process group with the safe default environment plus
  * its config's `env` (its whole environment only with `inheritEnv`), its
- * stderr piped to `onStderr`, and a prompt shutdown (close stdin, SIGTERM,
- * SIGKILL, a step apart).
+ * stderr piped to `onStderr` (else shown as this process's), and a prompt
+ * shutdown (close stdin, SIGTERM, SIGKILL, a step apart).
  *
  * @module
  */
@@ -17,7 +17,7 @@ import { transportFor, type TransportOptions } from '../servers/transportFor.js'
 
 /** How {@link nodeTransportFor} reaches a server. */
 export interface NodeTransportOptions extends TransportOptions {
-  /** A process's stderr (none: discarded). Diagnostics, not an error signal. */
+  /** A process's stderr (none: it goes where this process's stderr goes). Diagnostics, not an error signal. */
   readonly onStderr?: ((text: string) => void) | undefined;
   /** Give every process this whole environment (as if each config said `inheritEnv`); default false. */
   readonly inheritEnv?: boolean | undefined;
@@ -50,7 +50,7 @@ export function nodeTransportFor(server: ServerConfig, options: NodeTransportOpt
     ...(server.cwd !== undefined && { cwd: server.cwd }),
     ...((server.inheritEnv === true || options.inheritEnv === true) && { inheritEnv: true }),
     shutdownStepMs: options.shutdownStepMs ?? 1000,
-    stderr: onStderr === undefined ? 'ignore' : 'pipe',
+    stderr: onStderr === undefined ? 'inherit' : 'pipe',
     ...(onStderr !== undefined && { onStderr }),
   });
 }
