@@ -53,7 +53,7 @@ export type {
   ModelResponse,
   ModelTool,
   RetryInfo,
-  StopReason,
+  ModelStopReason,
   TextBlock,
   ToolResultBlock,
   ToolUseBlock,

@@ -20,7 +20,7 @@ import type {
   ModelProvider,
   ModelRequest,
   ModelResponse,
-  StopReason,
+  ModelStopReason,
 } from './types.js';
 
 /** How to reach the Anthropic API (default base URL `https://api.anthropic.com`; `apiKey` is sent as `x-api-key`). */
@@ -83,7 +83,7 @@ export function anthropicBody(request: ModelRequest): Record<string, unknown> {
   };
 }
 
-const STOP_REASONS: Readonly<Record<string, StopReason>> = {
+const STOP_REASONS: Readonly<Record<string, ModelStopReason>> = {
   end_turn: 'end_turn',
   tool_use: 'tool_use',
   max_tokens: 'max_tokens',

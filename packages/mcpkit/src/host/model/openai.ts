@@ -21,7 +21,7 @@ import type {
   ModelProvider,
   ModelRequest,
   ModelResponse,
-  StopReason,
+  ModelStopReason,
   TextBlock,
 } from './types.js';
 
@@ -124,7 +124,7 @@ export function openAiBody(request: ModelRequest, maxTokensField: string): Json 
   };
 }
 
-const STOP_REASONS: Readonly<Record<string, StopReason>> = {
+const STOP_REASONS: Readonly<Record<string, ModelStopReason>> = {
   stop: 'end_turn',
   tool_calls: 'tool_use',
   function_call: 'tool_use',
