@@ -6,7 +6,7 @@
  */
 export { isAuthInfo, type AuthInfo } from './authInfo.js';
 export { completeFrom, type Completer, type CompletionContext } from './completion.js';
-export type { AskOptions, InputMethods, ServerContext, SessionState } from './context.js';
+export type { InputOptions, InputMethods, ServerContext, SessionState } from './context.js';
 export { ElicitationAnswerError } from './elicitationAnswer.js';
 export { HandleStore, type HandleStoreOptions } from './handles.js';
 export { compose, type MethodHandler, type Middleware, type ServerRequest } from './middleware.js';

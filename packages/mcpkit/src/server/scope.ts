@@ -21,7 +21,7 @@ import type {
 } from '../protocol/types/index.js';
 import type { Era, Revision } from '../protocol/versions.js';
 import type { JsonSchemaValidator } from '../schema/jsonSchemaValidator.js';
-import type { AskOptions, InputChannel, ServerContext, SessionState } from './context.js';
+import type { InputOptions, InputChannel, ServerContext, SessionState } from './context.js';
 import { checkedAnswer } from './elicitationAnswer.js';
 
 /** RFC 5424 severities, lowest first. */
@@ -171,16 +171,16 @@ export class RequestScope implements ServerContext {
     return this.#rpc.notify('notifications/message', params);
   }
 
-  async elicit(params: ElicitParams, options?: AskOptions): Promise<ElicitResult> {
+  async elicit(params: ElicitParams, options?: InputOptions): Promise<ElicitResult> {
     const result = await this.#channel.ask('elicitation/create', params, options);
     return checkedAnswer(params, result, this.#host.validator);
   }
 
-  sample(params: CreateMessageParams, options?: AskOptions): Promise<CreateMessageResult> {
+  sample(params: CreateMessageParams, options?: InputOptions): Promise<CreateMessageResult> {
     return this.#channel.ask('sampling/createMessage', params, options);
   }
 
-  listRoots(options?: AskOptions): Promise<ListRootsResult> {
+  listRoots(options?: InputOptions): Promise<ListRootsResult> {
     return this.#channel.ask('roots/list', {}, options);
   }
 
