@@ -19,7 +19,7 @@ import { toReadError } from './errors.js';
 import { InputResponder } from './inputs.js';
 import { clientInfo, openSession, restoreLogLevel } from './lifecycle.js';
 import { NotificationRouter, type ListenerParams, type NotificationListener } from './notifications.js';
-import type { CallOptions, CallToolOptions, ClientEra, ClientOptions, ConnectOptions, TaskRequest } from './options.js';
+import type { CallOptions, CallToolOptions, ClientEra, ClientOptions, ClientConnectOptions, TaskRequest } from './options.js';
 import { collect, walkPages, type Page } from './pagination.js';
 import { callMethod, type PipelineHost } from './pipeline.js';
 import type { ClientMethod, RequestParamsOf, RequestResultOf } from './requestTypes.js';
@@ -119,7 +119,7 @@ export class McpClient {
    * re-opened on the new one. Rejects, with the transport closed, when no
    * revision is common or the signal fires.
    */
-  async connect(transport: Transport, options: ConnectOptions = {}): Promise<void> {
+  async connect(transport: Transport, options: ClientConnectOptions = {}): Promise<void> {
     if (this.#connecting || this.#session?.isOpen === true)
       throw new LocalError('INVALID_ARGUMENT', 'Already connected: use reconnect() or close() first');
     this.#connecting = true;
@@ -143,7 +143,7 @@ export class McpClient {
   }
 
   /** Closes the current connection (if any) and connects over `transport`, keeping subscriptions. */
-  async reconnect(transport: Transport, options: ConnectOptions = {}): Promise<void> {
+  async reconnect(transport: Transport, options: ClientConnectOptions = {}): Promise<void> {
     await this.#session?.close();
     await this.connect(transport, options);
   }
