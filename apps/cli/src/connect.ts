@@ -8,7 +8,7 @@
  */
 import { LocalError, type Transport } from 'mcpkit';
 import { McpClient, type CallOptions } from 'mcpkit/client';
-import { connectHttp, SseClientTransport } from 'mcpkit/node';
+import { nodeHttpTransport, NodeSseClientTransport } from 'mcpkit/node';
 import type { LoggingLevel, LoggingMessageParams } from 'mcpkit/protocol';
 import { StdioClientTransport } from 'mcpkit/stdio';
 import type { HttpAuthorizer } from 'mcpkit/http';
@@ -47,8 +47,8 @@ function transportFor(target: Target, io: Io, quiet: boolean, tail: StderrTail, 
       if (!quiet) io.stderr(`mcpkit: ${message}\n`);
     };
     const shared = { headers: target.headers, ...(auth === undefined ? {} : { auth }) };
-    if (target.transport === 'sse') return new SseClientTransport({ url: target.url, ...shared });
-    return connectHttp(target.url, { ...shared, onWarning: warn });
+    if (target.transport === 'sse') return new NodeSseClientTransport({ url: target.url, ...shared });
+    return nodeHttpTransport(target.url, { ...shared, onWarning: warn });
   }
   return stdioProcess(target, (text) => {
     tail.add(text);

@@ -8,7 +8,7 @@
  */
 import type { Transport } from 'mcpkit/jsonrpc';
 import type { HttpTransportOptions } from 'mcpkit/http';
-import { NodeHttpClient, SseClientTransport, StreamableHttpClientTransport } from 'mcpkit/node';
+import { NodeHttpClient, NodeSseClientTransport, NodeStreamableHttpClientTransport } from 'mcpkit/node';
 import { StdioClientTransport } from 'mcpkit/stdio';
 import type { ConnectSpec } from '../shared/connectSpec.js';
 import { tapHttpClient } from './httpTap.js';
@@ -39,8 +39,8 @@ export async function transportFor(
     };
     inner =
       spec.transport === 'sse'
-        ? new SseClientTransport(options)
-        : new StreamableHttpClientTransport({ ...options, fallbackToSse: true });
+        ? new NodeSseClientTransport(options)
+        : new NodeStreamableHttpClientTransport({ ...options, fallbackToSse: true });
   } else {
     inner = new StdioClientTransport({
       command: spec.command,

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { connectHttp, SseClientTransport } from '../../node/index.js';
+import { nodeHttpTransport, NodeSseClientTransport } from '../../node/index.js';
 import { StdioClientTransport } from '../../node/stdio/index.js';
 import type { Connector } from '../servers/connector.js';
 import type { ServerAuth } from './serverAuth.js';
@@ -30,8 +30,8 @@ export function nodeConnector(options: NodeConnectorOptions = {}): Connector {
     if (server.type !== 'stdio') {
       const auth = options.auth?.(server);
       const shared = { headers: server.headers, ...(auth !== undefined && { auth }) };
-      if (server.type === 'sse') return new SseClientTransport({ url: server.url, ...shared });
-      return connectHttp(server.url, { ...shared, onWarning: hooks.onWarning });
+      if (server.type === 'sse') return new NodeSseClientTransport({ url: server.url, ...shared });
+      return nodeHttpTransport(server.url, { ...shared, onWarning: hooks.onWarning });
     }
     // A secret typed for this server may sit in its arguments: the log gets a mask instead.
     const commandLine = (server.secrets ?? []).reduce(

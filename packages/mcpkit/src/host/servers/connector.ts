@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { connectHttp, SseClientTransport } from '../../http/index.js';
+import { httpTransport, SseClientTransport } from '../../http/index.js';
 import { LocalError, type Transport } from '../../jsonrpc/index.js';
 import type { ServerConfig } from '../config/types.js';
 
@@ -29,5 +29,5 @@ export const fetchConnector: Connector = (server, hooks) => {
       `server ${server.name} is a process (stdio), which this runtime cannot start: use mcpkit/host on Node`,
     );
   if (server.type === 'sse') return new SseClientTransport({ url: server.url, headers: server.headers });
-  return connectHttp(server.url, { headers: server.headers, onWarning: hooks.onWarning });
+  return httpTransport(server.url, { headers: server.headers, onWarning: hooks.onWarning });
 };
