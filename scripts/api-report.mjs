@@ -35,9 +35,11 @@ function entries() {
   return out;
 }
 
+// `@internal` on a declaration, on its `const` statement, or on the `export { … }` statement that re-exports it.
 const isInternal = (node) =>
   ts.getJSDocTags(node).some((t) => t.tagName.text === 'internal') ||
-  (ts.isVariableDeclaration(node) && isInternal(node.parent.parent));
+  (ts.isVariableDeclaration(node) && isInternal(node.parent.parent)) ||
+  (ts.isExportSpecifier(node) && isInternal(node.parent.parent));
 
 const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
 
