@@ -10,7 +10,7 @@
 // HTTP, the server side: the native `node:http` face of `mcpkit/http`'s handler.
 export { createNodeHandler, type NodeHandler } from './http/server/nodeHandler.js';
 export { NodeExchange } from './http/server/nodeExchange.js';
-export { isLoopback, serveHttp, type HttpServerHandle, type ServeHttpOptions } from './http/server/serveHttp.js';
+export { serveHttp, type HttpServerHandle, type ServeHttpOptions } from './http/server/serveHttp.js';
 
 // HTTP, the client side: `mcpkit/http`'s transports over `node:http`.
 export { nodeHttpTransport, NodeSseClientTransport, NodeStreamableHttpClientTransport } from './http/client/nodeHttpTransport.js';
