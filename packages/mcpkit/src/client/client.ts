@@ -23,7 +23,7 @@ import type { CallOptions, CallToolOptions, ClientEra, ClientOptions, ClientConn
 import { collect, walkPages, type Page } from './pagination.js';
 import { callMethod, type PipelineHost } from './pipeline.js';
 import type { ClientMethod, RequestParamsOf, RequestResultOf } from './requestTypes.js';
-import type { ClientSession, SessionHooks } from './session.js';
+import type { ClientSession, SessionHooks } from './clientSession.js';
 import type { SubscribeFilter, Subscription, SubscriptionListener } from './subscription.js';
 import { SubscriptionManager } from './subscriptions.js';
 import { awaitTask, ClientTasks, TaskHandle, type AwaitTaskOptions, type TasksHost } from './tasks.js';

@@ -24,7 +24,7 @@ import { ResultCache } from './cache.js';
 import type { InputResponder } from './inputs.js';
 import { runRounds, type RoundParams, type RoundsOutcome } from './mrtr.js';
 import type { CallOptions } from './options.js';
-import type { ClientSession } from './session.js';
+import type { ClientSession } from './clientSession.js';
 import { isTaskResult } from './taskResult.js';
 
 /** What the pipeline needs from the client. */

@@ -18,7 +18,7 @@ import { LocalError } from '../jsonrpc/localError.js';
 import type { RequestId } from '../jsonrpc/message.js';
 import { isObject } from '../protocol/check.js';
 import { META_SUBSCRIPTION_ID } from '../protocol/meta.js';
-import type { ClientSession } from './session.js';
+import type { ClientSession } from './clientSession.js';
 import {
   ActiveSubscription,
   fromWireFilter,

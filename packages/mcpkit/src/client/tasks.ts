@@ -22,7 +22,7 @@ import type * as T from '../protocol/types/index.js';
 import type { InputResponder } from './inputs.js';
 import type { CallOptions } from './options.js';
 import { walkPages } from './pagination.js';
-import type { ClientSession } from './session.js';
+import type { ClientSession } from './clientSession.js';
 
 /** What the tasks API needs from the client. */
 export interface TasksHost {
