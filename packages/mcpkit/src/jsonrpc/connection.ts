@@ -9,7 +9,7 @@
 import { decode, decodeValue, encode, type DecodeFailure, type DecodeResult, type DecodedMessage } from './codec.js';
 import type { ConnectionOptions } from './connectionOptions.js';
 import { Inbound } from './inbound.js';
-import type { IncomingHost } from './incoming.js';
+import type { OutboundChannel } from './incoming.js';
 import { LocalError } from './localError.js';
 import type {
   JsonRpcMessage,
@@ -30,7 +30,7 @@ import type { Frame, MessageInfo, SendOptions, Transport } from './transport.js'
  * their `PendingHost` too, structurally: an `implements` clause would name
  * methods that the declaration build strips as internal.)
  */
-export class Connection implements IncomingHost {
+export class Connection implements OutboundChannel {
   readonly #transport: Transport;
   readonly #options: ConnectionOptions;
   /** The requests this side sent and that are in flight; created with the first (see `Outgoing`). */
