@@ -21,7 +21,7 @@ import { clientInfo, openSession, restoreLogLevel } from './lifecycle.js';
 import { NotificationRouter, type ListenerParams, type NotificationListener } from './notifications.js';
 import type { CallOptions, CallToolOptions, ClientEra, ClientOptions, ClientConnectOptions, TaskRequest } from './options.js';
 import { collect, walkPages, type Page } from './pagination.js';
-import { callMethod, type PipelineHost } from './pipeline.js';
+import { callMethod, type PipelineServices } from './pipeline.js';
 import type { ClientMethod, RequestParamsOf, RequestResultOf } from './requestTypes.js';
 import type { ClientSession, SessionHooks } from './clientSession.js';
 import type { SubscribeFilter, Subscription, SubscriptionListener } from './subscription.js';
@@ -48,7 +48,7 @@ export class McpClient {
   readonly #subscriptions: SubscriptionManager;
   readonly #cache: ResultCache | undefined;
   readonly #tools: ToolCatalog;
-  readonly #pipeline: PipelineHost;
+  readonly #pipeline: PipelineServices;
   readonly #tasksHost: TasksHost;
   readonly #closeListeners = new Set<(error?: Error) => void>();
   #session: ClientSession | undefined;
