@@ -57,7 +57,7 @@ export interface Caller {
 }
 
 /** What the scope needs from the server. */
-export interface ScopeHost {
+export interface ScopeServices {
   readonly state: unknown;
   principal(auth: unknown): string | undefined;
   readResource(uri: string, ctx: ServerContext): Promise<ReadResourceResult>;
@@ -69,7 +69,7 @@ export interface ScopeHost {
 export class RequestScope implements ServerContext {
   readonly #rpc: RequestContext;
   readonly #caller: Caller;
-  readonly #host: ScopeHost;
+  readonly #host: ScopeServices;
   readonly #channel: InputChannel;
   readonly meta: Readonly<Record<string, unknown>> | undefined;
   #controller: AbortController | undefined;
@@ -79,7 +79,7 @@ export class RequestScope implements ServerContext {
   constructor(
     rpc: RequestContext,
     caller: Caller,
-    host: ScopeHost,
+    host: ScopeServices,
     channel: InputChannel,
     meta: Readonly<Record<string, unknown>> | undefined,
   ) {

@@ -21,7 +21,7 @@ import type { CreateTaskResultCore, InputRequiredResult, Result } from '../../pr
 import type { MethodHandler, ServerRequest } from '../middleware.js';
 import type { Registry } from '../registry.js';
 import { ReplayChannel, type ReplayBinding, type RequestStateCodec } from '../replay.js';
-import { RequestScope, type Caller, type ScopeHost } from '../scope.js';
+import { RequestScope, type Caller, type ScopeServices } from '../scope.js';
 import type { TaskSession } from './taskSession.js';
 import { CoreTaskChannel, TaskRpc } from './taskInputs.js';
 import type { LiveTask } from './taskLive.js';
@@ -35,7 +35,7 @@ type Params = Readonly<Record<string, unknown>>;
 type Support = 'forbidden' | 'optional' | 'required';
 
 /** What task-augmented calls need from the server. */
-export interface TaskCallHost extends ScopeHost {
+export interface TaskCallHost extends ScopeServices {
   readonly tools: Registry<ToolEntry>;
   readonly tasks: TaskManager;
   readonly requestState: RequestStateCodec;
