@@ -30,7 +30,7 @@ import {
 } from './subscription.js';
 
 /** What the manager needs from the client. */
-export interface SubscriptionHost {
+export interface SubscriptionSettings {
   /** How long to wait for a stream's acknowledgment, ms. */
   readonly ackTimeoutMs: number;
   report(error: LocalError): void;
@@ -38,14 +38,14 @@ export interface SubscriptionHost {
 
 /** Every subscription of one client. */
 export class SubscriptionManager implements SubscriptionOwner {
-  readonly #host: SubscriptionHost;
+  readonly #host: SubscriptionSettings;
   readonly #active = new Set<ActiveSubscription>();
   readonly #streams = new Map<RequestId, ActiveSubscription>();
   readonly #acks = new Map<RequestId, (filter: SubscribeFilter) => void>();
   readonly #uris = new Map<string, number>();
   #session: ClientSession | undefined;
 
-  constructor(host: SubscriptionHost) {
+  constructor(host: SubscriptionSettings) {
     this.#host = host;
   }
 
