@@ -26,7 +26,7 @@ import type { ClientMethod, RequestParamsOf, RequestResultOf } from './requestTy
 import type { ClientSession, SessionHooks } from './clientSession.js';
 import type { SubscribeFilter, Subscription, SubscriptionListener } from './subscription.js';
 import { SubscriptionManager } from './subscriptions.js';
-import { awaitTask, ClientTasks, TaskHandle, type AwaitTaskOptions, type TasksHost } from './tasks.js';
+import { awaitTask, ClientTasks, TaskHandle, type AwaitTaskOptions, type TaskRequester } from './tasks.js';
 import { isTaskResult, taskOf } from './taskResult.js';
 import { ToolCatalog } from './toolCatalog.js';
 import { checkToolOutput, type CallToolOutcome } from './toolOutput.js';
@@ -49,7 +49,7 @@ export class McpClient {
   readonly #cache: ResultCache | undefined;
   readonly #tools: ToolCatalog;
   readonly #pipeline: PipelineServices;
-  readonly #tasksHost: TasksHost;
+  readonly #tasksHost: TaskRequester;
   readonly #closeListeners = new Set<(error?: Error) => void>();
   #session: ClientSession | undefined;
   #connecting = false;
