@@ -11,16 +11,19 @@
  *   node scripts/api-report.mjs --check  fail when a report is stale, or when
  *                                        two subpaths export one name for two
  *                                        different declarations (npm run lint)
+ *   --package DIR                        another package than packages/mcpkit
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const pkgDir = join(root, 'packages', 'mcpkit');
+// `--package DIR` reports another package laid out the same way (the script's own test uses it).
+const packageArg = process.argv.indexOf('--package');
+const pkgDir = packageArg > 0 ? resolve(process.argv[packageArg + 1] ?? '.') : join(root, 'packages', 'mcpkit');
 const reportDir = join(pkgDir, 'api');
-const REFRESH = 'node scripts/api-report.mjs';
+const REFRESH = `node scripts/api-report.mjs${packageArg > 0 ? ` --package ${pkgDir}` : ''}`;
 
 /** Subpath → its source entry, from the package's `exports` (types `dist/x.d.ts` ← `src/x.ts`). */
 function entries() {
@@ -30,7 +33,7 @@ function entries() {
     if (typeof target !== 'object' || typeof target.types !== 'string') continue;
     const source = join(pkgDir, target.types.replace(/^\.\/dist\//, 'src/').replace(/\.d\.ts$/, '.ts'));
     const name = subpath === '.' ? 'index' : subpath.slice(2).replaceAll('/', '-');
-    out.push({ subpath: subpath === '.' ? 'mcpkit' : `mcpkit${subpath.slice(1)}`, name, source });
+    out.push({ subpath: subpath === '.' ? pkg.name : `${pkg.name}${subpath.slice(1)}`, name, source });
   }
   return out;
 }
