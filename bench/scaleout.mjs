@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { Redis } from 'ioredis';
 import { McpClient } from 'mcpkit/client';
-import { connectHttp } from 'mcpkit/node';
+import { nodeHttpTransport } from 'mcpkit/node';
 import { roundRobin } from './lib/roundRobin.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -106,7 +106,7 @@ async function measure({ processes, redis, proxy, task = false }) {
   const clients = [];
   for (let i = 0; i < CLIENTS; i++) {
     const client = new McpClient({ name: 'bench', version: '1.0.0', era: 'handshake' });
-    await client.connect(connectHttp(url));
+    await client.connect(nodeHttpTransport(url));
     clients.push(client);
   }
   await load(clients, task ? WARM / 4 : WARM, task);

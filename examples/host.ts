@@ -1,7 +1,7 @@
 // The host: the servers of a config, a model, and the loop between them
 // (docs/host.md). Type-checked by `npm test`; run it with a config and a key.
 import { createInterface } from 'node:readline/promises';
-import { Host, type ApprovalRequest, type ProjectConfigReview } from 'mcpkit/host';
+import { NodeHost, type ApprovalRequest, type ProjectConfigReview } from 'mcpkit/host';
 
 async function yes(question: string): Promise<boolean> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
@@ -10,7 +10,7 @@ async function yes(question: string): Promise<boolean> {
   return /^y/i.test(answer);
 }
 
-const host = await Host.fromConfig({
+const host = await NodeHost.fromConfig({
   model: 'anthropic/claude-sonnet-4-5', // ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL from the environment
   // A project's .mcp.json runs only once the user has seen what it runs (remembered until it changes).
   trustProject: async (review: ProjectConfigReview) =>

@@ -1,7 +1,7 @@
 /**
  * mcpkit's client: `McpClient` over `StdioClientTransport` or, for HTTP, the
- * `StreamableHttpClientTransport` of `mcpkit/node` (its native `node:http`
- * face). `BENCH_MCPKIT_HTTP=fetch` takes the one of `mcpkit/http` instead
+ * `NodeStreamableHttpClientTransport` of `mcpkit/node` (its native `node:http`
+ * face). `BENCH_MCPKIT_HTTP=fetch` takes `StreamableHttpClientTransport` of `mcpkit/http` instead
  * (the `fetch` face, what browsers, Deno, Bun and workers run), for comparison.
  */
 import { McpClient } from 'mcpkit/client';
@@ -10,8 +10,8 @@ import { MESSAGE, runDriver, serverArgs, serverEnv } from '../lib/driver.mjs';
 
 /** The HTTP client transport of the face under test, loaded only for HTTP runs. */
 async function httpTransport() {
-  const face = process.env.BENCH_MCPKIT_HTTP === 'fetch' ? 'mcpkit/http' : 'mcpkit/node';
-  return (await import(face)).StreamableHttpClientTransport;
+  if (process.env.BENCH_MCPKIT_HTTP === 'fetch') return (await import('mcpkit/http')).StreamableHttpClientTransport;
+  return (await import('mcpkit/node')).NodeStreamableHttpClientTransport;
 }
 
 await runDriver({

@@ -7,11 +7,11 @@
  * the host's: its HTTP and stream parsing, registry, policy, MCP client and
  * transcript. Prints one JSON line.
  */
-import { Host } from 'mcpkit/host';
+import { NodeHost } from 'mcpkit/host';
 import { measure } from './measure.mjs';
 
 const { modelUrl, server, asks, warmup } = JSON.parse(process.argv[2]);
-const host = new Host({
+const host = new NodeHost({
   servers: [{ name: 'bench', type: 'stdio', command: process.execPath, args: [server], env: {} }],
   model: 'openai/bench-model',
   env: { OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: modelUrl },

@@ -5,14 +5,14 @@
  * another. Concurrent start should cost about one server's time, not the sum.
  * Prints one JSON line.
  */
-import { Host } from 'mcpkit/host';
+import { NodeHost } from 'mcpkit/host';
 
 const { server, count, sequential } = JSON.parse(process.argv[2]);
 const config = (i) => ({ name: `s${String(i)}`, type: 'stdio', command: process.execPath, args: [server], env: {} });
 const options = { logDir: false, policy: { default: 'allow' } };
 
 async function timeStart(servers) {
-  const host = new Host({ ...options, servers });
+  const host = new NodeHost({ ...options, servers });
   const started = performance.now();
   await host.start();
   const ms = performance.now() - started;

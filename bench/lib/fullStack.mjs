@@ -30,9 +30,11 @@ export async function connectFullStack(impl, cfg) {
   const stdio = { command: process.execPath, args: serverArgs(cfg), env: serverEnv(cfg) };
   if (impl === 'mcpkit') {
     const { McpClient } = await import('mcpkit/client');
-    const { StdioClientTransport, connectHttp } = await import('mcpkit/node');
+    const { StdioClientTransport, nodeHttpTransport } = await import('mcpkit/node');
     const client = new McpClient({ name: 'bench-tool', version: '1.0.0', era: 'handshake' });
-    await client.connect(cfg.transport === 'stdio' ? new StdioClientTransport(stdio) : await connectHttp(await httpUrl(cfg)));
+    await client.connect(
+      cfg.transport === 'stdio' ? new StdioClientTransport(stdio) : await nodeHttpTransport(await httpUrl(cfg)),
+    );
     return client;
   }
   const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Host, type HostEvent, type ServerConfig } from 'mcpkit/host';
+import { NodeHost, type HostEvent, type ServerConfig } from 'mcpkit/host';
 import { startFakeAnthropic } from '../../packages/mcpkit/test/host/fakes/fakeAnthropic.js';
 import type { FakeApi } from '../../packages/mcpkit/test/host/fakes/fakeApi.js';
 import { directed } from '../../packages/mcpkit/test/host/fakes/directedModel.js';
@@ -39,10 +39,10 @@ afterAll(async () => {
 
 function newHost(
   servers: ServerConfig[],
-  options: Partial<ConstructorParameters<typeof Host>[0]> = {},
-): { host: Host; events: HostEvent[] } {
+  options: Partial<ConstructorParameters<typeof NodeHost>[0]> = {},
+): { host: NodeHost; events: HostEvent[] } {
   const events: HostEvent[] = [];
-  const host = new Host({
+  const host = new NodeHost({
     servers,
     model: 'anthropic/claude-test',
     env: env(),
@@ -54,7 +54,7 @@ function newHost(
 }
 
 describe('a host with the reference servers', () => {
-  let host: Host;
+  let host: NodeHost;
   beforeAll(async () => {
     ({ host } = newHost(
       [

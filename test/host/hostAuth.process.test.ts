@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Host, type ServerConfig } from 'mcpkit/host';
+import { NodeHost, type ServerConfig } from 'mcpkit/host';
 import { AuthorizationError } from 'mcpkit/auth';
 import type { HttpAuthorizer } from 'mcpkit/http';
 import { startFakeAnthropic } from '../../packages/mcpkit/test/host/fakes/fakeAnthropic.js';
@@ -63,7 +63,7 @@ describe('a host with an OAuth-protected HTTP server', () => {
   it('authorizes through the printed URL, lists and calls its tools, and keeps the token for the next host', async () => {
     const tokenFile = join(scratch, 'auth.json');
     const urls: string[] = [];
-    const host = new Host({
+    const host = new NodeHost({
       servers: [http('guarded', url), http('orphan', orphan)],
       logDir: false,
       restart: { maxAttempts: 0 },
@@ -98,7 +98,7 @@ describe('a host with an OAuth-protected HTTP server', () => {
     expect(Object.keys(kept.servers)).toEqual([url]);
 
     // The same file, as `mcpkit login` leaves it: no authorization page this time.
-    const again = new Host({
+    const again = new NodeHost({
       servers: [http('guarded', url)],
       logDir: false,
       auth: {
@@ -125,7 +125,7 @@ describe('a host with an OAuth-protected HTTP server', () => {
       challenge: () => Promise.reject(new AuthorizationError('access_denied', 'no credentials for this server')),
     };
     // The default restart policy: a refused authorization is not asked again by itself.
-    const host = new Host({
+    const host = new NodeHost({
       servers: [http('guarded', url)],
       logDir: false,
       auth: (server) => {
@@ -145,7 +145,7 @@ describe('a host with an OAuth-protected HTTP server', () => {
   }, 60_000);
 
   it('sends a configured Authorization header as given, without OAuth', async () => {
-    const host = new Host({
+    const host = new NodeHost({
       servers: [http('guarded', url, { Authorization: 'Bearer not-a-token' })],
       logDir: false,
       restart: { maxAttempts: 0 },

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Host, type HostEvent, type ServerConfig } from 'mcpkit/host';
+import { NodeHost, type HostEvent, type ServerConfig } from 'mcpkit/host';
 import { startFakeAnthropic } from '../../packages/mcpkit/test/host/fakes/fakeAnthropic.js';
 import type { FakeApi } from '../../packages/mcpkit/test/host/fakes/fakeApi.js';
 import { directed } from '../../packages/mcpkit/test/host/fakes/directedModel.js';
@@ -38,8 +38,8 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-function newHost(servers: ServerConfig[], options: Partial<ConstructorParameters<typeof Host>[0]> = {}): Host {
-  return new Host({
+function newHost(servers: ServerConfig[], options: Partial<ConstructorParameters<typeof NodeHost>[0]> = {}): NodeHost {
+  return new NodeHost({
     servers,
     model: 'anthropic/claude-test',
     env: { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url },

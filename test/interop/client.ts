@@ -7,7 +7,7 @@
  */
 import type { Transport } from 'mcpkit';
 import { McpClient, type EraPreference } from 'mcpkit/client';
-import { connectHttp } from 'mcpkit/http';
+import { httpTransport } from 'mcpkit/http';
 import { StdioClientTransport } from 'mcpkit/stdio';
 
 /** A client whose handlers answer with values a test can recognize. */
@@ -38,7 +38,7 @@ export function stdio(command: readonly string[], env?: Readonly<Record<string, 
 
 /** A Streamable HTTP transport (falling back to HTTP+SSE). */
 export function http(url: string): Transport {
-  return connectHttp(url);
+  return httpTransport(url);
 }
 
 /** Connects a test client over `transport`. */

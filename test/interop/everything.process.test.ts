@@ -4,7 +4,7 @@
 // Streamable HTTP transport's fallback), and by the CLI.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpClient } from 'mcpkit/client';
-import { connectHttp } from 'mcpkit/http';
+import { httpTransport } from 'mcpkit/http';
 import { cliJson, runCli } from '../cli/run.js';
 import { assertCliBuilt } from '../support/process.js';
 import { connected, http, stdio, textOf } from './client.js';
@@ -130,7 +130,7 @@ describe('server-everything (npm) over HTTP+SSE, through the Streamable HTTP fal
   });
 
   it('falls back to HTTP+SSE by itself and works there', async () => {
-    const transport = connectHttp(server.url);
+    const transport = httpTransport(server.url);
     const client = await connected(transport);
     try {
       expect(transport.protocol).toBe('http+sse');

@@ -10,7 +10,7 @@ import {
   StreamableHTTPClientTransport as SdkHttpTransport,
 } from '@modelcontextprotocol/client';
 import { McpClient } from 'mcpkit/client';
-import { connectHttp, serveHttp, SseClientTransport, type HttpServerHandle } from 'mcpkit/node';
+import { nodeHttpTransport, serveHttp, NodeSseClientTransport, type HttpServerHandle } from 'mcpkit/node';
 import { McpServer } from 'mcpkit/server';
 import { StdioClientTransport } from 'mcpkit/stdio';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -231,7 +231,7 @@ describe('mcpkit bridge --http (process)', () => {
       const bridge = await startHttpBridge();
       cleanup.push(() => bridge.stop());
       const c = client(era);
-      await c.connect(connectHttp(bridge.url));
+      await c.connect(nodeHttpTransport(bridge.url));
       expect(c.era).toBe(era);
       expect(await c.callTool({ name: 'echo', arguments: { message: 'hi' } })).toMatchObject({
         content: [{ type: 'text', text: 'hi' }],
@@ -244,7 +244,7 @@ describe('mcpkit bridge --http (process)', () => {
     const bridge = await startHttpBridge();
     cleanup.push(() => bridge.stop());
     const c = client('handshake');
-    await c.connect(new SseClientTransport({ url: new URL('/sse', bridge.url) }));
+    await c.connect(new NodeSseClientTransport({ url: new URL('/sse', bridge.url) }));
     expect(await c.callTool({ name: 'echo', arguments: { message: 'sse' } })).toMatchObject({
       content: [{ type: 'text', text: 'sse' }],
     });
@@ -283,14 +283,14 @@ describe('mcpkit bridge --http (process)', () => {
     await p.stderrContains('(Ctrl-C to stop)', 15_000);
     const url = / on (http:\/\/\S+)/.exec(p.stderr)?.[1] ?? '';
     const c = client('handshake');
-    await expect(c.connect(connectHttp(url))).rejects.toThrow(/stopped: .*(exited|code 3)/);
+    await expect(c.connect(nodeHttpTransport(url))).rejects.toThrow(/stopped: .*(exited|code 3)/);
   });
 
   it('starts the session process again when it dies, and the session goes on', async () => {
     const bridge = await startHttpBridge();
     cleanup.push(() => bridge.stop());
     const c = client('handshake');
-    await c.connect(connectHttp(bridge.url));
+    await c.connect(nodeHttpTransport(bridge.url));
     expect(await c.callTool({ name: 'echo', arguments: { message: 'one' } })).toMatchObject({ content: [{ text: 'one' }] });
     const [pid] = childrenOf(bridge.peer.child.pid ?? 0);
     expect(pid).toBeGreaterThan(0);
@@ -307,12 +307,12 @@ describe('mcpkit bridge --http (process)', () => {
   it('stops its server processes when it stops', async () => {
     const bridge = await startHttpBridge();
     const c = client('handshake');
-    await c.connect(connectHttp(bridge.url));
+    await c.connect(nodeHttpTransport(bridge.url));
     const children = childrenOf(bridge.peer.child.pid ?? 0);
     expect(children.length).toBeGreaterThanOrEqual(1);
     // A second session has a process of its own; ending it (DELETE) stops that process.
     const other = client('handshake');
-    await other.connect(connectHttp(bridge.url));
+    await other.connect(nodeHttpTransport(bridge.url));
     const [second] = childrenOf(bridge.peer.child.pid ?? 0).filter((pid) => !children.includes(pid));
     expect(second).toBeGreaterThan(0);
     await other.close();

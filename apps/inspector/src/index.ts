@@ -14,4 +14,3 @@ export { describeTarget, shellWord } from './shared/targetText.js';
 export { maskRecording } from './shared/secrets.js';
 export { diffJson, formatDifference, type Difference } from './shared/diff.js';
 export type { ReplayReport, StepReport } from './shared/channel.js';
-export { openBrowser } from './server/openBrowser.js';

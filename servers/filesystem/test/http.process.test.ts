@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpClient } from 'mcpkit/client';
-import { connectHttp } from 'mcpkit/node';
+import { nodeHttpTransport } from 'mcpkit/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, serveOverHttp } from './support.js';
 
@@ -30,12 +30,12 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('over HTTP, %s', (era) => {
     const memory = await serveOverHttp(['memory', '--db', join(dir, `${era}.db`)]);
     stops.push(fs.stop, memory.stop);
     const files = new McpClient({ name: 'http-test', version: '1.0.0', era });
-    await files.connect(connectHttp(fs.url));
+    await files.connect(nodeHttpTransport(fs.url));
     expect((await call(files, 'read_text_file', { path: 'hello.txt' })).text).toBe('hello over HTTP\n');
     expect((await call(files, 'read_text_file', { path: '../x' })).text).toMatch(/^Access denied/);
     await files.close();
     const graph = new McpClient({ name: 'http-test', version: '1.0.0', era });
-    await graph.connect(connectHttp(memory.url));
+    await graph.connect(nodeHttpTransport(memory.url));
     await call(graph, 'create_entities', { entities: [{ name: 'web', entityType: 'thing', observations: ['over HTTP'] }] });
     expect((await call(graph, 'search_nodes', { query: 'http' })).structured).toEqual({
       entities: [{ name: 'web', entityType: 'thing', observations: ['over HTTP'] }],

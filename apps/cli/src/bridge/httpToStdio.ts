@@ -18,7 +18,8 @@
  * @module
  */
 import type { Transport } from 'mcpkit/jsonrpc';
-import { isLoopback, serveHttp } from 'mcpkit/node';
+import { serveHttp } from 'mcpkit/node';
+import { isLoopbackHost } from 'mcpkit/protocol';
 import { authOptions, type AuthArgs } from '../commands/serve.js';
 import { ExitCode } from '../exitCodes.js';
 import type { Io } from '../io.js';
@@ -172,7 +173,7 @@ function endingWith(transport: Transport, ended: () => void): Transport {
 /** Runs the bridge until SIGINT or SIGTERM. */
 export async function bridgeHttpToStdio(options: HttpToStdioOptions, io: Io): Promise<ExitCode> {
   const bridge = await startHttpBridge(options, io);
-  if (!isLoopback(options.host) && options.auth === undefined)
+  if (!isLoopbackHost(options.host) && options.auth === undefined)
     io.stderr(
       `mcpkit: warning: ${options.host} is reachable from other machines, and nothing asks for authorization: ` +
         `anyone who can reach it can use ${options.label}\n`,

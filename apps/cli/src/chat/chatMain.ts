@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import {
   ConfigError,
   defaultLogDir,
-  Host,
+  NodeHost,
   loadConfigFile,
   ModelApiError,
   splitModelSpec,
@@ -68,7 +68,7 @@ async function loadConfig(settings: ChatSettings, asking: Asking | undefined, io
 }
 
 /** Refuses rules that match nothing (a typo in --deny would let the tool it meant run), naming the closest tool. */
-function checkRules(host: Host, settings: ChatSettings): void {
+function checkRules(host: NodeHost, settings: ChatSettings): void {
   const problems = host.checkRules();
   if (problems.length === 0) return;
   const fromFlags = (rule: string): boolean =>
@@ -89,7 +89,7 @@ function failure(error: unknown): CliError {
   return new CliError(ExitCode.Error, messageFor(error), { cause: error });
 }
 
-function transcriptJson(host: Host, transcript: Transcript): unknown {
+function transcriptJson(host: NodeHost, transcript: Transcript): unknown {
   return { ...transcript, servers: host.servers() };
 }
 
@@ -133,7 +133,7 @@ async function chat(
   let stop: 'timeout' | 'interrupted' | undefined;
   const render = eventRenderer(io, { verbose: settings.verbose, quiet: settings.quiet, streamText: repl !== undefined });
   let started = false;
-  const host = new Host({
+  const host = new NodeHost({
     servers: config,
     model: settings.model,
     ...(settings.smallModel !== undefined && { smallModel: settings.smallModel }),
@@ -206,7 +206,7 @@ async function chat(
 }
 
 async function interactive(
-  host: Host,
+  host: NodeHost,
   io: Io,
   lines: LineReader,
   controller: { current: AbortController },

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { Conversation, Host, Transcript } from 'mcpkit/host';
+import type { Conversation, NodeHost, Transcript } from 'mcpkit/host';
 import { ExitCode } from '../exitCodes.js';
 import type { Io } from '../io.js';
 import type { LineReader } from './lineReader.js';
@@ -28,7 +28,7 @@ const HELP = `Commands:
 Ctrl-C cancels the answer or tool call in flight.
 `;
 
-function listServers(host: Host): string {
+function listServers(host: NodeHost): string {
   return host.servers().map(serverLine).join('');
 }
 
@@ -43,7 +43,7 @@ function promptArgs(words: readonly string[]): Record<string, string> {
 
 /** What one turn needs: the host, the output, and a fresh signal per turn. */
 export interface ReplContext {
-  readonly host: Host;
+  readonly host: NodeHost;
   readonly io: Io;
   readonly lines: LineReader;
   /** Runs one turn with a signal that Ctrl-C fires while it runs. */

@@ -7,6 +7,8 @@
  * @module
  */
 import { parseArgs } from 'node:util';
+import { hasBrowser, openBrowser } from 'mcpkit/node';
+import { isLoopbackHost } from 'mcpkit/protocol';
 import { cliAuthForAll, parseAuthSettings } from '../authSettings.js';
 import { CLIENT_OPTIONS, parseClientArgs } from '../clientArgs.js';
 import { CliError, ExitCode, UsageError } from '../exitCodes.js';
@@ -108,12 +110,13 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
     if (code === 'EADDRINUSE') throw new CliError(ExitCode.Error, `port ${String(port)} is in use: choose another with --port`);
     throw error;
   }
-  if (!['127.0.0.1', 'localhost', '::1'].includes(host))
+  if (!isLoopbackHost(host))
     io.stderr(`mcpkit: the inspector listens on ${host}, beyond this machine: anyone with the URL can run commands here\n`);
   for (const failure of running.startErrors)
     io.stderr(`mcpkit: could not connect: ${failure.error instanceof Error ? failure.error.message : String(failure.error)}\n`);
   io.stdout(`mcpkit inspector: ${running.url}\n`);
-  if (values['no-open'] !== true && !inspector.openBrowser(running.url))
+  // The library's opener (the OAuth flow's too): $BROWSER first, and `&` escaped for Windows' `start`.
+  if (values['no-open'] !== true && !(hasBrowser() && (await openBrowser(running.url))))
     io.stderr('mcpkit: no browser to open here: open the URL above\n');
   return new Promise((resolve) => {
     const stop = (): void => {

@@ -9,7 +9,7 @@
  * @module
  */
 import { McpClient } from 'mcpkit/client';
-import { connectHttp } from 'mcpkit/node';
+import { nodeHttpTransport } from 'mcpkit/node';
 import { ExitCode, UsageError } from '../exitCodes.js';
 import type { Io } from '../io.js';
 import { conformanceAuth } from './authOptions.js';
@@ -79,7 +79,7 @@ export async function runConformanceClient(
     io.stderr(`[${request.scenario}] ${line}\n`);
   };
   const auth = await conformanceAuth(request.scenario, request.context, log);
-  await client.connect(connectHttp(url, { onWarning: log, ...(auth === undefined ? {} : { auth }) }));
+  await client.connect(nodeHttpTransport(url, { onWarning: log, ...(auth === undefined ? {} : { auth }) }));
   log(`connected: ${client.era ?? '?'} ${client.revision ?? '?'}`);
   try {
     await scenario({ client, context: request.context, log });

@@ -19,14 +19,14 @@ import { toReadError } from './errors.js';
 import { InputResponder } from './inputs.js';
 import { clientInfo, openSession, restoreLogLevel } from './lifecycle.js';
 import { NotificationRouter, type ListenerParams, type NotificationListener } from './notifications.js';
-import type { CallOptions, CallToolOptions, ClientEra, ClientOptions, ConnectOptions, TaskRequest } from './options.js';
+import type { CallOptions, CallToolOptions, ClientEra, ClientOptions, ClientConnectOptions, TaskRequest } from './options.js';
 import { collect, walkPages, type Page } from './pagination.js';
-import { callMethod, type PipelineHost } from './pipeline.js';
+import { callMethod, type PipelineServices } from './pipeline.js';
 import type { ClientMethod, RequestParamsOf, RequestResultOf } from './requestTypes.js';
-import type { ClientSession, SessionHooks } from './session.js';
+import type { ClientSession, SessionHooks } from './clientSession.js';
 import type { SubscribeFilter, Subscription, SubscriptionListener } from './subscription.js';
 import { SubscriptionManager } from './subscriptions.js';
-import { awaitTask, ClientTasks, TaskHandle, type AwaitTaskOptions, type TasksHost } from './tasks.js';
+import { awaitTask, ClientTasks, TaskHandle, type AwaitTaskOptions, type TaskRequester } from './tasks.js';
 import { isTaskResult, taskOf } from './taskResult.js';
 import { ToolCatalog } from './toolCatalog.js';
 import { checkToolOutput, type CallToolOutcome } from './toolOutput.js';
@@ -48,8 +48,8 @@ export class McpClient {
   readonly #subscriptions: SubscriptionManager;
   readonly #cache: ResultCache | undefined;
   readonly #tools: ToolCatalog;
-  readonly #pipeline: PipelineHost;
-  readonly #tasksHost: TasksHost;
+  readonly #pipeline: PipelineServices;
+  readonly #tasksHost: TaskRequester;
   readonly #closeListeners = new Set<(error?: Error) => void>();
   #session: ClientSession | undefined;
   #connecting = false;
@@ -119,7 +119,7 @@ export class McpClient {
    * re-opened on the new one. Rejects, with the transport closed, when no
    * revision is common or the signal fires.
    */
-  async connect(transport: Transport, options: ConnectOptions = {}): Promise<void> {
+  async connect(transport: Transport, options: ClientConnectOptions = {}): Promise<void> {
     if (this.#connecting || this.#session?.isOpen === true)
       throw new LocalError('INVALID_ARGUMENT', 'Already connected: use reconnect() or close() first');
     this.#connecting = true;
@@ -143,7 +143,7 @@ export class McpClient {
   }
 
   /** Closes the current connection (if any) and connects over `transport`, keeping subscriptions. */
-  async reconnect(transport: Transport, options: ConnectOptions = {}): Promise<void> {
+  async reconnect(transport: Transport, options: ClientConnectOptions = {}): Promise<void> {
     await this.#session?.close();
     await this.connect(transport, options);
   }

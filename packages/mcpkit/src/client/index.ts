@@ -15,7 +15,7 @@ export type {
   ClientEra,
   ClientHandlers,
   ClientOptions,
-  ConnectOptions,
+  ClientConnectOptions,
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- kept for code written before the rename
   DeprecatedEraName,
   ElicitationHandlers,

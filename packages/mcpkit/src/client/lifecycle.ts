@@ -11,7 +11,7 @@ import type { Implementation, LoggingLevel } from '../protocol/types/index.js';
 import { implementationOf } from '../protocol/implementation.js';
 import { negotiate, type NegotiateOptions } from './negotiate.js';
 import type { ClientOptions } from './options.js';
-import { ClientSession, type SessionHooks } from './session.js';
+import { ClientSession, type SessionHooks } from './clientSession.js';
 
 /** The `clientInfo` of a client configured with `options`. */
 export function clientInfo(options: ClientOptions): Implementation {

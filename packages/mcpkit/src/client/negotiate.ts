@@ -26,7 +26,7 @@ import {
 import { discover, initialize, MAX_ATTEMPTS, type Negotiation } from './negotiationSteps.js';
 import type { EraPreference } from './options.js';
 import { probe } from './probe.js';
-import type { ClientSession, Negotiated } from './session.js';
+import type { ClientSession, Negotiated } from './clientSession.js';
 
 /** How to negotiate. */
 export interface NegotiateOptions {

@@ -17,7 +17,7 @@ import { discoverResult, initializeResult, unsupportedProtocolVersionData } from
 import { META_SERVER_INFO } from '../protocol/meta.js';
 import type { DiscoverResult, Implementation, InitializeResult } from '../protocol/types/index.js';
 import { eraOf, isRevision, pickCommonRevision, type Revision } from '../protocol/versions.js';
-import type { ClientSession, Negotiated } from './session.js';
+import type { ClientSession, Negotiated } from './clientSession.js';
 
 /** One negotiation: where, what may be spoken, and how many requests are left. */
 export interface Negotiation {

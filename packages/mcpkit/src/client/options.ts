@@ -192,7 +192,7 @@ export interface CallToolOptions extends CallOptions {
 }
 
 /** Options of `connect` and `reconnect`. */
-export interface ConnectOptions {
+export interface ClientConnectOptions {
   /** Aborts the negotiation; the connection is closed. */
   readonly signal?: AbortSignal;
 }

@@ -24,11 +24,11 @@ import { ResultCache } from './cache.js';
 import type { InputResponder } from './inputs.js';
 import { runRounds, type RoundParams, type RoundsOutcome } from './mrtr.js';
 import type { CallOptions } from './options.js';
-import type { ClientSession } from './session.js';
+import type { ClientSession } from './clientSession.js';
 import { isTaskResult } from './taskResult.js';
 
 /** What the pipeline needs from the client. */
-export interface PipelineHost {
+export interface PipelineServices {
   /** The current session; throws when not connected. */
   session(): ClientSession;
   readonly inputs: InputResponder;
@@ -47,7 +47,7 @@ const MANAGED: Readonly<Record<string, string>> = {
 
 /** Sends `method` with `params` and resolves with its complete result. */
 export async function callMethod(
-  host: PipelineHost,
+  host: PipelineServices,
   method: string,
   params: RoundParams | undefined,
   options: CallOptions = {},
@@ -92,7 +92,7 @@ export async function callMethod(
 }
 
 function send(
-  host: PipelineHost,
+  host: PipelineServices,
   session: ClientSession,
   method: string,
   entry: RequestEntry | undefined,

@@ -41,7 +41,7 @@ import {
   supportedVersions,
   type Negotiation,
 } from './negotiationSteps.js';
-import type { Negotiated } from './session.js';
+import type { Negotiated } from './clientSession.js';
 
 type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
 

@@ -18,7 +18,7 @@ import { LocalError } from '../jsonrpc/localError.js';
 import type { RequestId } from '../jsonrpc/message.js';
 import { isObject } from '../protocol/check.js';
 import { META_SUBSCRIPTION_ID } from '../protocol/meta.js';
-import type { ClientSession } from './session.js';
+import type { ClientSession } from './clientSession.js';
 import {
   ActiveSubscription,
   fromWireFilter,
@@ -30,7 +30,7 @@ import {
 } from './subscription.js';
 
 /** What the manager needs from the client. */
-export interface SubscriptionHost {
+export interface SubscriptionSettings {
   /** How long to wait for a stream's acknowledgment, ms. */
   readonly ackTimeoutMs: number;
   report(error: LocalError): void;
@@ -38,14 +38,14 @@ export interface SubscriptionHost {
 
 /** Every subscription of one client. */
 export class SubscriptionManager implements SubscriptionOwner {
-  readonly #host: SubscriptionHost;
+  readonly #host: SubscriptionSettings;
   readonly #active = new Set<ActiveSubscription>();
   readonly #streams = new Map<RequestId, ActiveSubscription>();
   readonly #acks = new Map<RequestId, (filter: SubscribeFilter) => void>();
   readonly #uris = new Map<string, number>();
   #session: ClientSession | undefined;
 
-  constructor(host: SubscriptionHost) {
+  constructor(host: SubscriptionSettings) {
     this.#host = host;
   }
 

@@ -22,10 +22,10 @@ import type * as T from '../protocol/types/index.js';
 import type { InputResponder } from './inputs.js';
 import type { CallOptions } from './options.js';
 import { walkPages } from './pagination.js';
-import type { ClientSession } from './session.js';
+import type { ClientSession } from './clientSession.js';
 
 /** What the tasks API needs from the client. */
-export interface TasksHost {
+export interface TaskRequester {
   /** Sends a request through the client's pipeline (checks, `_meta`, result checks). */
   request(method: string, params: object | undefined, options?: CallOptions): Promise<unknown>;
   /** The current session; throws when not connected. */
@@ -46,9 +46,9 @@ export interface AwaitTaskOptions {
 
 /** The `tasks/*` methods, as the connected era has them. */
 export class ClientTasks {
-  readonly #host: TasksHost;
+  readonly #host: TaskRequester;
 
-  constructor(host: TasksHost) {
+  constructor(host: TaskRequester) {
     this.#host = host;
   }
 
@@ -83,13 +83,13 @@ export class ClientTasks {
 }
 
 /** Waits until task `taskId` ends and resolves with the result of the call it runs; rejects with its error. */
-export function awaitTask(host: TasksHost, taskId: string, options: AwaitTaskOptions = {}): Promise<T.CallToolResult> {
+export function awaitTask(host: TaskRequester, taskId: string, options: AwaitTaskOptions = {}): Promise<T.CallToolResult> {
   return host.session().era === 'stateless' ? awaitExtension(host, taskId, options) : awaitCore(host, taskId, options);
 }
 
 const TERMINAL: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
 
-async function awaitExtension(host: TasksHost, taskId: string, options: AwaitTaskOptions): Promise<T.CallToolResult> {
+async function awaitExtension(host: TaskRequester, taskId: string, options: AwaitTaskOptions): Promise<T.CallToolResult> {
   const answered = new Set<string>();
   for (;;) {
     const task = await poll(host, taskId, options);
@@ -109,7 +109,7 @@ async function awaitExtension(host: TasksHost, taskId: string, options: AwaitTas
 
 /** Builds every input request not answered yet, in parallel, and sends them in one `tasks/update`. */
 async function answer(
-  host: TasksHost,
+  host: TaskRequester,
   taskId: string,
   requests: T.InputRequests,
   answered: Set<string>,
@@ -127,7 +127,7 @@ async function answer(
   await host.request('tasks/update', { taskId, inputResponses }, callOptions(options));
 }
 
-async function awaitCore(host: TasksHost, taskId: string, options: AwaitTaskOptions): Promise<T.CallToolResult> {
+async function awaitCore(host: TaskRequester, taskId: string, options: AwaitTaskOptions): Promise<T.CallToolResult> {
   let result: Promise<unknown> | undefined;
   for (;;) {
     const task = await poll(host, taskId, options);
@@ -148,7 +148,7 @@ async function awaitCore(host: TasksHost, taskId: string, options: AwaitTaskOpti
   }
 }
 
-async function poll(host: TasksHost, taskId: string, options: AwaitTaskOptions): Promise<T.Task> {
+async function poll(host: TaskRequester, taskId: string, options: AwaitTaskOptions): Promise<T.Task> {
   if (options.signal?.aborted === true)
     throw new LocalError('CANCELLED', `Stopped waiting for task ${taskId}`, { cause: options.signal.reason });
   const task = (await host.request('tasks/get', { taskId }, callOptions(options))) as T.Task;

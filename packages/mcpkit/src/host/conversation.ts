@@ -12,7 +12,7 @@ import { modelContent } from './loop/toolResult.js';
 import type { ImageBlock, ModelBlock, ModelMessage, TextBlock } from './model/types.js';
 
 /** What a conversation needs from its host. */
-export interface ConversationHost {
+export interface ConversationRunner {
   /** Runs the loop on `messages` (ending with the user's turn). */
   run(messages: ModelMessage[], options: AskOptions): Promise<Transcript>;
   readResource(uri: string, options: { server?: string; signal?: AbortSignal }): Promise<T.ReadResourceResult>;
@@ -33,10 +33,10 @@ function promptMessage(message: T.PromptMessage): ModelMessage {
 export class Conversation {
   /** Every message so far. */
   readonly messages: ModelMessage[] = [];
-  readonly #host: ConversationHost;
+  readonly #host: ConversationRunner;
   #attached: (TextBlock | ImageBlock)[] = [];
 
-  constructor(host: ConversationHost, messages: readonly ModelMessage[] = []) {
+  constructor(host: ConversationRunner, messages: readonly ModelMessage[] = []) {
     this.#host = host;
     this.messages.push(...messages);
   }

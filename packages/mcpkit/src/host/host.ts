@@ -12,7 +12,7 @@
 import { LocalError } from '../jsonrpc/index.js';
 import type * as T from '../protocol/index.js';
 import type { ServerConfig } from './config/types.js';
-import { Conversation, type ConversationHost } from './conversation.js';
+import { Conversation, type ConversationRunner } from './conversation.js';
 import { ConfigError } from './errors.js';
 import type { AskOptions, HostOptions } from './hostOptions.js';
 import type { HostEvent, HostEventListener } from './loop/events.js';
@@ -202,7 +202,7 @@ export class Host {
 
   /** A new conversation (optionally continuing `messages`). */
   conversation(messages: readonly ModelMessage[] = []): Conversation {
-    const host: ConversationHost = {
+    const host: ConversationRunner = {
       run: (list, options) => this.#run(list, options),
       readResource: (uri, options) => this.readResource(uri, options),
       getPrompt: (name, args, options) => this.getPrompt(name, args, options),

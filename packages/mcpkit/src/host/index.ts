@@ -54,7 +54,7 @@ export type {
   ModelResponse,
   ModelTool,
   RetryInfo,
-  StopReason,
+  ModelStopReason,
   TextBlock,
   ToolResultBlock,
   ToolUseBlock,

@@ -12,7 +12,7 @@ import { answerSampling, type SamplingModels } from './loop/sampling.js';
 import type { PolicyOptions } from './policy/policy.js';
 
 /** What the handlers need from the host. */
-export interface HandlerHost {
+export interface HandlerSettings {
   /** The roots offered, as `file://` URIs. */
   readonly roots: readonly string[];
   /** The application's elicitation handlers (none: every request declined). */
@@ -26,7 +26,7 @@ export interface HandlerHost {
 }
 
 /** The handlers of the client that talks to `server`. */
-export function serverHandlers(server: string, host: HandlerHost): ClientHandlers {
+export function serverHandlers(server: string, host: HandlerSettings): ClientHandlers {
   return {
     sampling: {
       tools: true,
@@ -48,7 +48,7 @@ export function serverHandlers(server: string, host: HandlerHost): ClientHandler
   };
 }
 
-function elicitation(server: string, host: HandlerHost): ElicitationHandlers {
+function elicitation(server: string, host: HandlerSettings): ElicitationHandlers {
   const app = host.elicitation;
   const report = (mode: 'form' | 'url', message: string, action: 'accept' | 'decline' | 'cancel', url?: string): void => {
     host.emit({ type: 'elicitation', server, mode, message, action, ...(url !== undefined && { url }) });

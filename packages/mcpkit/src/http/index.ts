@@ -44,7 +44,7 @@ export { jwtVerifier, type JwtVerifierOptions } from './server/auth/jwtVerifier.
 export type { TokenVerifier, VerifiedToken, VerifyContext, VerifyResult } from './server/auth/verifier.js';
 
 // The client side.
-export { connectHttp, type ConnectHttpOptions } from './client/connectHttp.js';
+export { httpTransport, type UrlTransportOptions } from './client/httpTransport.js';
 export { FetchHttpClient, type FetchLike } from './client/fetchHttpClient.js';
 export type { HttpClient, HttpClientRequest, HttpReply } from './client/httpClient.js';
 export type { HeaderSource, HttpTransportOptions } from './client/send.js';

@@ -9,7 +9,7 @@
 import { decode, decodeValue, encode, type DecodeFailure, type DecodeResult, type DecodedMessage } from './codec.js';
 import type { ConnectionOptions } from './connectionOptions.js';
 import { Inbound } from './inbound.js';
-import type { IncomingHost } from './incoming.js';
+import type { OutboundChannel } from './incoming.js';
 import { LocalError } from './localError.js';
 import type {
   JsonRpcMessage,
@@ -27,10 +27,10 @@ import type { Frame, MessageInfo, SendOptions, Transport } from './transport.js'
 
 /**
  * A JSON-RPC 2.0 endpoint bound to one transport. (It serves its requests as
- * their `PendingHost` too, structurally: an `implements` clause would name
+ * their `PendingControl` too, structurally: an `implements` clause would name
  * methods that the declaration build strips as internal.)
  */
-export class Connection implements IncomingHost {
+export class Connection implements OutboundChannel {
   readonly #transport: Transport;
   readonly #options: ConnectionOptions;
   /** The requests this side sent and that are in flight; created with the first (see `Outgoing`). */
@@ -120,12 +120,12 @@ export class Connection implements IncomingHost {
     this.#closed();
   }
 
-  /** @internal PendingHost: forget a settled request. */
+  /** @internal PendingControl: forget a settled request. */
   settle(id: RequestId, progressToken: RequestId | undefined): void {
     this.#outgoing?.settle(id, progressToken);
   }
 
-  /** @internal PendingHost: a request times out at `fireAt`. */
+  /** @internal PendingControl: a request times out at `fireAt`. */
   expireAt(fireAt: number): void {
     // Called while a request is being built, before it is added: it may be the first.
     this.#sent().expireAt(fireAt);
@@ -135,7 +135,7 @@ export class Connection implements IncomingHost {
     return (this.#outgoing ??= new Outgoing());
   }
 
-  /** @internal PendingHost: tell the peer a request was abandoned. */
+  /** @internal PendingControl: tell the peer a request was abandoned. */
   cancelRemote(id: RequestId, reason: string): void {
     const cancellation = this.#options.cancellation;
     if (cancellation === undefined || this.#state !== 'open') return;

@@ -8,7 +8,7 @@
  */
 import type { ConnectionOptions } from './connectionOptions.js';
 import { JsonRpcErrorCode } from './errorCodes.js';
-import { IncomingRequest, type IncomingHost } from './incoming.js';
+import { IncomingRequest, type OutboundChannel } from './incoming.js';
 import { LocalError } from './localError.js';
 import type { JsonRpcRequest, JsonRpcResponse, RequestId } from './message.js';
 import { toRpcError } from './rpcError.js';
@@ -17,11 +17,11 @@ import type { MessageInfo } from './transport.js';
 /** A connection's inbound requests in flight. */
 export class Inbound {
   readonly #byId = new Map<RequestId, IncomingRequest>();
-  readonly #host: IncomingHost;
+  readonly #host: OutboundChannel;
   /** Read on each request, not copied: the handler is the connection's option. */
   readonly #options: ConnectionOptions;
 
-  constructor(host: IncomingHost, options: ConnectionOptions) {
+  constructor(host: OutboundChannel, options: ConnectionOptions) {
     this.#host = host;
     this.#options = options;
   }

@@ -13,7 +13,7 @@ import type { RequestOptions } from './pending.js';
 import type { MessageInfo } from './transport.js';
 
 /** What the handler context needs from its connection. */
-export interface IncomingHost {
+export interface OutboundChannel {
   notify(method: string, params: Params | undefined, relatedRequestId: RequestId): Promise<void>;
   request(method: string, params: Params | undefined, options: RequestOptions): Promise<unknown>;
 }
@@ -39,7 +39,7 @@ export class IncomingRequest implements RequestContext {
   readonly id: RequestId;
   readonly method: string;
   readonly info: MessageInfo | undefined;
-  readonly #host: IncomingHost;
+  readonly #host: OutboundChannel;
   #controller: AbortController | undefined;
   /** Listens to the transport's signal, once linked. */
   #onStop: (() => void) | undefined;
@@ -47,7 +47,7 @@ export class IncomingRequest implements RequestContext {
   #cancelled = false;
   #finished = false;
 
-  constructor(host: IncomingHost, id: RequestId, method: string, info: MessageInfo | undefined) {
+  constructor(host: OutboundChannel, id: RequestId, method: string, info: MessageInfo | undefined) {
     this.#host = host;
     this.id = id;
     this.method = method;

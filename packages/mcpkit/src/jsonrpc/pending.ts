@@ -34,7 +34,7 @@ export interface RequestOptions {
 }
 
 /** What the pending request needs from its connection. */
-export interface PendingHost {
+export interface PendingControl {
   /** Forget the request (it settled). */
   settle(id: RequestId, progressToken: RequestId | undefined): void;
   /** Tell the peer the request was abandoned. */
@@ -50,7 +50,7 @@ export class PendingRequest implements Expiring {
   readonly promise: Promise<unknown>;
   /** The token progress notifications for this call carry, if any. */
   readonly progressToken: RequestId | undefined;
-  readonly #host: PendingHost;
+  readonly #host: PendingControl;
   readonly #options: RequestOptions | undefined;
   #resolve!: (value: unknown) => void;
   #reject!: (error: Error) => void;
@@ -62,7 +62,7 @@ export class PendingRequest implements Expiring {
   #done = false;
 
   constructor(
-    host: PendingHost,
+    host: PendingControl,
     id: RequestId,
     method: string,
     progressToken: RequestId | undefined,

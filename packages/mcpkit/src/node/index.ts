@@ -1,8 +1,8 @@
 /**
  * `mcpkit/node`: what needs Node's own APIs: serving MCP over `node:http`
  * (`serveHttp`, `createNodeHandler`) and over stdio, and the HTTP client
- * transports (`connectHttp`, `StreamableHttpClientTransport`,
- * `SseClientTransport`) carried by `node:http` instead of `fetch`.
+ * transports (`nodeHttpTransport`, `NodeStreamableHttpClientTransport`,
+ * `NodeSseClientTransport`) carried by `node:http` instead of `fetch`.
  *
  * @module
  */
@@ -10,10 +10,10 @@
 // HTTP, the server side: the native `node:http` face of `mcpkit/http`'s handler.
 export { createNodeHandler, type NodeHandler } from './http/server/nodeHandler.js';
 export { NodeExchange } from './http/server/nodeExchange.js';
-export { isLoopback, serveHttp, type HttpServerHandle, type ServeHttpOptions } from './http/server/serveHttp.js';
+export { serveHttp, type HttpServerHandle, type ServeHttpOptions } from './http/server/serveHttp.js';
 
 // HTTP, the client side: `mcpkit/http`'s transports over `node:http`.
-export { connectHttp, SseClientTransport, StreamableHttpClientTransport } from './http/client/connect.js';
+export { nodeHttpTransport, NodeSseClientTransport, NodeStreamableHttpClientTransport } from './http/client/nodeHttpTransport.js';
 export { NodeHttpClient, type NodeHttpClientOptions } from './http/client/nodeHttpClient.js';
 
 // Addresses: what is not the public Internet, and connections that reach only the addresses a check allows.

@@ -6,5 +6,5 @@
  *
  * @module
  */
-export { redisStore, type ClientOptions, type RedisStore, type RedisStoreOptions } from './redisStore.js';
+export { redisStore, type RedisClientOptions, type RedisStore, type RedisStoreOptions } from './redisStore.js';
 export { redisTaskStore, type RedisTaskStoreOptions } from './redisTasks.js';

@@ -36,7 +36,7 @@ export interface RedisStoreOptions {
   /** The most live tasks one owner (principal or session) may have stored (default 10 000). */
   readonly maxTasksPerOwner?: number;
   /** More options for the ioredis clients. */
-  readonly redis?: ClientOptions;
+  readonly redis?: RedisClientOptions;
 }
 
 /** A {@link SharedStore} on Redis, with a way to wait until it is connected. */
@@ -59,7 +59,7 @@ type Listener = (message: string) => void;
 const FANOUT_BATCH = 200;
 
 /** The ioredis options this store passes on (the reply mapping is its own). */
-export type ClientOptions = Omit<RedisOptions, 'replyMapping'>;
+export type RedisClientOptions = Omit<RedisOptions, 'replyMapping'>;
 
 interface Published {
   readonly stream: string;
@@ -77,7 +77,7 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   const heartbeatMs = options.heartbeatMs ?? 1000;
   const timeoutMs = options.connectTimeoutMs ?? 2000;
   const url = options.url ?? 'redis://127.0.0.1:6379';
-  const common: ClientOptions = {
+  const common: RedisClientOptions = {
     connectTimeout: timeoutMs,
     maxRetriesPerRequest: 0,
     retryStrategy: (times) => Math.min(50 * times, 1000),

@@ -29,7 +29,7 @@ export interface InputMethods {
 }
 
 /** Options of an input request made from a handler. */
-export interface AskOptions {
+export interface InputOptions {
   /**
    * The key of this input in a 2026-07-28 `inputRequests` map (default: one
    * derived from the call order). Must be stable across the handler's replays.
@@ -44,7 +44,7 @@ export interface InputChannel {
   ask<M extends keyof InputMethods>(
     method: M,
     params: InputMethods[M]['params'],
-    options: AskOptions | undefined,
+    options: InputOptions | undefined,
   ): Promise<InputMethods[M]['result']>;
 }
 
@@ -100,11 +100,11 @@ export interface ServerContext<State = unknown> {
    */
   log(level: LoggingLevel, data: unknown, logger?: string): Promise<void>;
   /** Asks the user through the client (form or URL mode). Refused (-32021) if the client cannot. */
-  elicit(params: ElicitParams, options?: AskOptions): Promise<ElicitResult>;
+  elicit(params: ElicitParams, options?: InputOptions): Promise<ElicitResult>;
   /** Asks the client's model for a completion (tools allowed where declared). Refused if the client cannot. */
-  sample(params: CreateMessageParams, options?: AskOptions): Promise<CreateMessageResult>;
+  sample(params: CreateMessageParams, options?: InputOptions): Promise<CreateMessageResult>;
   /** Asks the client for its roots. Refused if the client cannot. */
-  listRoots(options?: AskOptions): Promise<ListRootsResult>;
+  listRoots(options?: InputOptions): Promise<ListRootsResult>;
   /**
    * Handshake era (2025-11-25): tells the client that the out-of-band
    * interaction of a URL-mode elicitation finished

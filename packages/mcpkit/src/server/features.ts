@@ -34,7 +34,7 @@ import type { Sealer } from './seal.js';
 import { callTool, type ToolEntry } from './tools.js';
 
 /** What the feature methods read from the server. */
-export interface FeatureHost {
+export interface FeatureTables {
   readonly tools: Registry<ToolEntry>;
   readonly resources: Registry<ResourceEntry>;
   readonly templates: Registry<TemplateEntry>;
@@ -54,7 +54,7 @@ function cacheFields(hint: CacheHint | undefined, ctx: ServerContext): Record<st
 }
 
 /** Reads a resource: an exact static match first, then the first template that matches. */
-export async function readResource(host: FeatureHost, uri: string, ctx: ServerContext): Promise<ReadResourceResult> {
+export async function readResource(host: FeatureTables, uri: string, ctx: ServerContext): Promise<ReadResourceResult> {
   try {
     return await findAndRead(host, uri, ctx);
   } catch (error) {
@@ -62,7 +62,7 @@ export async function readResource(host: FeatureHost, uri: string, ctx: ServerCo
   }
 }
 
-async function findAndRead(host: FeatureHost, uri: string, ctx: ServerContext): Promise<ReadResourceResult> {
+async function findAndRead(host: FeatureTables, uri: string, ctx: ServerContext): Promise<ReadResourceResult> {
   const entry = host.resources.get(uri);
   if (entry !== undefined) {
     const result = toReadResult(await entry.handler(uri, ctx), uri, entry.definition.mimeType);
@@ -77,7 +77,7 @@ async function findAndRead(host: FeatureHost, uri: string, ctx: ServerContext): 
   throw resourceNotFound(uri, ctx.revision);
 }
 
-async function listResources(host: FeatureHost, ctx: ServerContext): Promise<readonly Resource[]> {
+async function listResources(host: FeatureTables, ctx: ServerContext): Promise<readonly Resource[]> {
   const listed: Resource[] = host.resources.list().map((e) => e.wire);
   for (const template of host.templates.list()) {
     const list = template.definition.list;
@@ -86,7 +86,7 @@ async function listResources(host: FeatureHost, ctx: ServerContext): Promise<rea
   return listed;
 }
 
-async function completeArgument(host: FeatureHost, params: CompleteParams): Promise<CompleteResult> {
+async function completeArgument(host: FeatureTables, params: CompleteParams): Promise<CompleteResult> {
   const { ref, argument } = params;
   const context = { arguments: params.context?.arguments ?? {} };
   if (ref.type === 'ref/prompt') {
@@ -105,7 +105,7 @@ async function completeArgument(host: FeatureHost, params: CompleteParams): Prom
 }
 
 /** The feature methods, by name. */
-export function featureMethods(host: FeatureHost): Readonly<Record<string, MethodHandler>> {
+export function featureMethods(host: FeatureTables): Readonly<Record<string, MethodHandler>> {
   return {
     'tools/list': async ({ params }, ctx): Promise<ListToolsResult> => {
       const page = await paginate(host.tools.list(), params['cursor'], host.pageSize, 'tools', host.sealer);

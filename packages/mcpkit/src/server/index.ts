@@ -6,7 +6,7 @@
  */
 export { isAuthInfo, type AuthInfo } from './authInfo.js';
 export { completeFrom, type Completer, type CompletionContext } from './completion.js';
-export type { AskOptions, InputMethods, ServerContext, SessionState } from './context.js';
+export type { InputOptions, InputMethods, ServerContext, SessionState } from './context.js';
 export { ElicitationAnswerError } from './elicitationAnswer.js';
 export { HandleStore, type HandleStoreOptions } from './handles.js';
 export { compose, type MethodHandler, type Middleware, type ServerRequest } from './middleware.js';
@@ -28,8 +28,6 @@ export { TaskManager } from './tasks/taskManager.js';
 export type { OpenTask, TaskEventSink, TaskOptions, TaskOutcome, TaskStart } from './tasks/taskOptions.js';
 export { ORPHANED_TASK_MESSAGE, type TaskMessage, type TaskRemote } from './tasks/taskRemote.js';
 export {
-  applyPatch,
-  isTerminal,
   MemoryTaskStore,
   type MemoryTaskStoreOptions,
   type TaskFlavor,
@@ -37,4 +35,6 @@ export {
   type TaskRecord,
   type TaskStore,
 } from './tasks/taskStore.js';
+/** @internal What mcpkit/redis's task store shares with the memory one: in the sources, not in the published types. */
+export { applyPatch, isTerminal } from './tasks/taskStore.js';
 export { ToolError, type ToolArgs, type ToolDefinition, type ToolHandler, type ToolOutput, type ToolReturn } from './tools.js';

@@ -13,7 +13,7 @@ import { shape, array, literal, object, string, union, type Check } from '../pro
 import { ErrorCode } from '../protocol/errorCodes.js';
 import type { ClientCapabilities } from '../protocol/types/index.js';
 import { isAtLeast, type Revision } from '../protocol/versions.js';
-import type { AskOptions, InputChannel, InputMethods } from './context.js';
+import type { InputOptions, InputChannel, InputMethods } from './context.js';
 
 type Method = keyof InputMethods;
 
@@ -94,7 +94,7 @@ export class LiveChannel implements InputChannel {
   async ask<M extends Method>(
     method: M,
     params: InputMethods[M]['params'],
-    options: AskOptions | undefined,
+    options: InputOptions | undefined,
   ): Promise<InputMethods[M]['result']> {
     assertCanAsk(method, params as Record<string, unknown>, this.#caps, this.#revision);
     const sent = withElicitationId(method, params as Record<string, unknown>);

@@ -16,7 +16,7 @@ import { isObject } from '../protocol/check.js';
 import type { ClientCapabilities, InputRequests } from '../protocol/types/index.js';
 import type { Revision } from '../protocol/versions.js';
 import { toBase64Url } from '../protocol/base64.js';
-import type { AskOptions, InputChannel, InputMethods } from './context.js';
+import type { InputOptions, InputChannel, InputMethods } from './context.js';
 import { assertCanAsk, checkAnswer } from './inputs.js';
 import type { Sealer } from './seal.js';
 import { canonicalJson } from '../protocol/canonicalJson.js';
@@ -85,7 +85,7 @@ export class ReplayChannel implements InputChannel {
   ask<M extends Method>(
     method: M,
     params: InputMethods[M]['params'],
-    options: AskOptions | undefined,
+    options: InputOptions | undefined,
   ): Promise<InputMethods[M]['result']> {
     const sent = withoutElicitationId(method, params as Record<string, unknown>);
     assertCanAsk(method, sent, this.#caps, this.#revision);

@@ -21,7 +21,7 @@ import type {
 } from '../protocol/types/index.js';
 import type { Era, Revision } from '../protocol/versions.js';
 import type { JsonSchemaValidator } from '../schema/jsonSchemaValidator.js';
-import type { AskOptions, InputChannel, ServerContext, SessionState } from './context.js';
+import type { InputOptions, InputChannel, ServerContext, SessionState } from './context.js';
 import { checkedAnswer } from './elicitationAnswer.js';
 
 /** RFC 5424 severities, lowest first. */
@@ -57,7 +57,7 @@ export interface Caller {
 }
 
 /** What the scope needs from the server. */
-export interface ScopeHost {
+export interface ScopeServices {
   readonly state: unknown;
   principal(auth: unknown): string | undefined;
   readResource(uri: string, ctx: ServerContext): Promise<ReadResourceResult>;
@@ -69,7 +69,7 @@ export interface ScopeHost {
 export class RequestScope implements ServerContext {
   readonly #rpc: RequestContext;
   readonly #caller: Caller;
-  readonly #host: ScopeHost;
+  readonly #host: ScopeServices;
   readonly #channel: InputChannel;
   readonly meta: Readonly<Record<string, unknown>> | undefined;
   #controller: AbortController | undefined;
@@ -79,7 +79,7 @@ export class RequestScope implements ServerContext {
   constructor(
     rpc: RequestContext,
     caller: Caller,
-    host: ScopeHost,
+    host: ScopeServices,
     channel: InputChannel,
     meta: Readonly<Record<string, unknown>> | undefined,
   ) {
@@ -171,16 +171,16 @@ export class RequestScope implements ServerContext {
     return this.#rpc.notify('notifications/message', params);
   }
 
-  async elicit(params: ElicitParams, options?: AskOptions): Promise<ElicitResult> {
+  async elicit(params: ElicitParams, options?: InputOptions): Promise<ElicitResult> {
     const result = await this.#channel.ask('elicitation/create', params, options);
     return checkedAnswer(params, result, this.#host.validator);
   }
 
-  sample(params: CreateMessageParams, options?: AskOptions): Promise<CreateMessageResult> {
+  sample(params: CreateMessageParams, options?: InputOptions): Promise<CreateMessageResult> {
     return this.#channel.ask('sampling/createMessage', params, options);
   }
 
-  listRoots(options?: AskOptions): Promise<ListRootsResult> {
+  listRoots(options?: InputOptions): Promise<ListRootsResult> {
     return this.#channel.ask('roots/list', {}, options);
   }
 

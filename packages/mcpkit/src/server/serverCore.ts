@@ -16,7 +16,7 @@ import type { JsonSchemaValidator } from '../schema/jsonSchemaValidator.js';
 import { advertised } from './capabilities.js';
 import { ClientNotifications, type ClientNotificationHandler } from './clientNotifications.js';
 import type { ServerContext } from './context.js';
-import { featureMethods, readResource, type FeatureHost } from './features.js';
+import { featureMethods, readResource, type FeatureTables } from './features.js';
 import { compose, type MethodHandler, type Middleware, type ServerRequest } from './middleware.js';
 import type { ServerOptions } from './options.js';
 import { preparePrompt, type PromptDefinition, type PromptEntry, type PromptHandler } from './prompts.js';
@@ -64,7 +64,7 @@ function register<D, H, E extends { readonly definition: D; readonly handler: H 
 }
 
 /** The state behind one `McpServer`. */
-export class ServerCore implements ServerView<ServerSession>, FeatureHost {
+export class ServerCore implements ServerView<ServerSession>, FeatureTables {
   readonly info: Implementation;
   readonly briefInfo: Implementation;
   readonly instructions: string | undefined;

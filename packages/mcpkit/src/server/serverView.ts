@@ -14,7 +14,7 @@ import type { RequestStateCodec } from './replay.js';
 import type { Registry } from './registry.js';
 import type { CacheHint } from './resources.js';
 import type { Sealer } from './seal.js';
-import type { ScopeHost } from './scope.js';
+import type { ScopeServices } from './scope.js';
 import type { TaskManager } from './tasks/taskManager.js';
 import type { TaskRecord } from './tasks/taskStore.js';
 import type { ToolEntry } from './tools.js';
@@ -36,7 +36,7 @@ export interface ServerEvents {
  * `Session` is the session type notification handlers receive: a parameter,
  * so that this view and the session need not import each other.
  */
-export interface ServerView<Session = unknown> extends ScopeHost {
+export interface ServerView<Session = unknown> extends ScopeServices {
   readonly info: Implementation;
   /** `info` without icons and description: what every 2026-07-28 result's `_meta` repeats. */
   readonly briefInfo: Implementation;

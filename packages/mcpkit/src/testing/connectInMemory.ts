@@ -29,7 +29,7 @@ export interface ConnectInMemoryOptions extends Partial<ClientOptions> {
 }
 
 /** A request the server made of the client, in either era. */
-export type InputRequest =
+export type RecordedInputRequest =
   | { readonly method: 'elicitation/create'; readonly params: ElicitFormParams | ElicitUrlParams }
   | { readonly method: 'sampling/createMessage'; readonly params: CreateMessageParams }
   | { readonly method: 'roots/list' };
@@ -49,10 +49,10 @@ export class TestClient extends McpClient {
    * requests in the handshake era, `input_required` rounds in the stateless
    * era. Requests the client has no handler for are refused, and not listed.
    */
-  readonly inputs: InputRequest[];
+  readonly inputs: RecordedInputRequest[];
 
   /** Made by {@link connectInMemory}, which links the two sides first. */
-  constructor(options: ClientOptions, session: ServerSession, wire: WireLog, inputs: InputRequest[]) {
+  constructor(options: ClientOptions, session: ServerSession, wire: WireLog, inputs: RecordedInputRequest[]) {
     super(options);
     this.session = session;
     this.wire = wire;
@@ -81,7 +81,7 @@ export async function connectInMemory(server: InMemoryServable, options: Connect
   const { auth, ...clientOptions } = options;
   const [clientSide, serverSide] = createInMemoryPair(auth === undefined ? undefined : { serverInfo: { auth } });
   const wire = new WireLog();
-  const inputs: InputRequest[] = [];
+  const inputs: RecordedInputRequest[] = [];
   const session = await server.connect(serverSide);
   const handlers = clientOptions.handlers === undefined ? undefined : recordInputs(clientOptions.handlers, inputs);
   const client = new TestClient(
@@ -105,7 +105,7 @@ export async function connectInMemory(server: InMemoryServable, options: Connect
 }
 
 /** `handlers`, each one noting what it was asked in `inputs` before it answers. */
-function recordInputs(handlers: ClientHandlers, inputs: InputRequest[]): ClientHandlers {
+function recordInputs(handlers: ClientHandlers, inputs: RecordedInputRequest[]): ClientHandlers {
   const { elicitation, sampling, roots } = handlers;
   const form = elicitation?.form;
   const url = elicitation?.url;

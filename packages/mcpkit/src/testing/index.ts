@@ -14,7 +14,7 @@ export {
   type TestClient,
   type ConnectInMemoryOptions,
   type InMemoryServable,
-  type InputRequest,
+  type RecordedInputRequest,
 } from './connectInMemory.js';
 export { expectRpcError, expectToolError, expectToolResult, toolText, type TextMatcher } from './expectations.js';
 export { recordWire, WireLog, type WireEntry, type WireSide } from './wireLog.js';

@@ -1,5 +1,5 @@
 /**
- * Interop: mcpkit's client (McpClient + connectHttp + OAuthClient, with the
+ * Interop: mcpkit's client (McpClient + nodeHttpTransport + OAuthClient, with the
  * Node loopback redirect) against a protected server built only from the
  * official SDK's own auth helpers (see sdkProtectedServer.ts).
  */
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthClient, serverKey } from '../../src/auth/index.js';
 import { McpClient } from '../../src/client/index.js';
-import { connectHttp, FileTokenStore, LoopbackAuthorization } from '../../src/node/index.js';
+import { nodeHttpTransport, FileTokenStore, LoopbackAuthorization } from '../../src/node/index.js';
 import { startSdkProtectedServer, type SdkProtectedServer } from './sdkProtectedServer.js';
 
 let sdk: SdkProtectedServer;
@@ -40,7 +40,7 @@ describe('mcpkit client ↔ official SDK auth helpers', () => {
     try {
       const store = new FileTokenStore(join(dir, 'auth.json'));
       const client = new McpClient({ name: 'interop', version: '1.0.0', era: 'handshake' });
-      await client.connect(connectHttp(mcpUrl, { auth: new OAuthClient({ handler: browser(), store }) }));
+      await client.connect(nodeHttpTransport(mcpUrl, { auth: new OAuthClient({ handler: browser(), store }) }));
       const result = await client.callTool({ name: 'whoami', arguments: {} });
       expect(JSON.stringify(result.content)).toContain('scopes mcp:tools');
       await client.close();
@@ -54,7 +54,7 @@ describe('mcpkit client ↔ official SDK auth helpers', () => {
         store,
         handler: { redirectUri: () => 'http://127.0.0.1:1/callback', authorize: () => Promise.reject(new Error('asked again')) },
       });
-      await again.connect(connectHttp(mcpUrl, { auth: silent }));
+      await again.connect(nodeHttpTransport(mcpUrl, { auth: silent }));
       await again.listTools();
       await again.close();
     } finally {
@@ -64,7 +64,7 @@ describe('mcpkit client ↔ official SDK auth helpers', () => {
 
   it('without authorization the SDK server refuses, and the client reports it', async () => {
     const client = new McpClient({ name: 'interop', version: '1.0.0', era: 'handshake' });
-    const error = await client.connect(connectHttp(mcpUrl)).then(
+    const error = await client.connect(nodeHttpTransport(mcpUrl)).then(
       () => undefined,
       (e: unknown) => e,
     );

@@ -5,7 +5,8 @@ import { request as httpRequest, createServer, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeHandler } from '../../src/node/http/server/nodeHandler.js';
-import { isLoopback, serveHttp, type HttpServerHandle } from '../../src/node/http/server/serveHttp.js';
+import { defaultAllowedHosts, serveHttp, type HttpServerHandle } from '../../src/node/http/server/serveHttp.js';
+import { LOOPBACK_HOSTS } from '../../src/http/server/guards.js';
 import { makeFixture, type Fixture } from './fixture.js';
 import { ACCEPT_BOTH, SseReader } from './webClient.js';
 
@@ -84,9 +85,44 @@ describe('serveHttp', () => {
     expect(evilOrigin.status).toBe(403);
   });
 
-  it('knows which addresses are loopback', () => {
-    expect(['127.0.0.1', '127.1.2.3', 'localhost', '::1'].every(isLoopback)).toBe(true);
-    expect(['0.0.0.0', '::', '192.168.1.2', 'example.com'].some(isLoopback)).toBe(false);
+  // One loopback check (mcpkit/protocol's isLoopbackHost) decides where the Host check is on. Unlike the
+  // case-sensitive twin it replaced, it knows LOCALHOST; and a loopback address besides 127.0.0.1 is
+  // allowed under its own name, which its URL carries.
+  it('checks Host on every loopback address, in any case, and only there', () => {
+    for (const host of ['127.0.0.1', 'localhost', 'LOCALHOST', 'LocalHost', '::1', '[::1]']) {
+      expect(defaultAllowedHosts(host), host).toEqual(LOOPBACK_HOSTS);
+    }
+    expect(defaultAllowedHosts('127.0.0.2')).toEqual([...LOOPBACK_HOSTS, '127.0.0.2']);
+    expect(defaultAllowedHosts('127.1.2.3')).toEqual([...LOOPBACK_HOSTS, '127.1.2.3']);
+    for (const host of ['0.0.0.0', '::', '[::]', '192.168.1.2', 'example.com', 'localhost.example', '127.0.0.1.example']) {
+      expect(defaultAllowedHosts(host), host).toBeUndefined();
+    }
+  });
+
+  it('bound to LOCALHOST, refuses a foreign Host (the old check took it for a public name)', async () => {
+    const s = await serve({ host: 'LOCALHOST' });
+    expect(s.url).toMatch(/^http:\/\/localhost:\d+\/mcp$/);
+    const port = new URL(s.url).port;
+    const evil = await raw(s.url, { headers: { ...JSON_POST, host: `evil.example:${port}` }, chunks: [INIT] });
+    expect(evil.status).toBe(403);
+    const own = await raw(s.url, { headers: { ...JSON_POST, host: `LOCALHOST:${port}` }, chunks: [INIT] });
+    expect(own.status).toBe(200);
+  });
+
+  it('binds [::1] as written in a URL, and answers there', async (ctx) => {
+    let s: HttpServerHandle;
+    try {
+      s = await serve({ host: '[::1]' });
+    } catch (e) {
+      // A machine without IPv6 loopback cannot run this; say so rather than pass.
+      if ((e as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL') return ctx.skip('no IPv6 loopback here');
+      throw e;
+    }
+    expect(s.url).toMatch(/^http:\/\/\[::1\]:\d+\/mcp$/);
+    const port = new URL(s.url).port;
+    expect((await raw(s.url, { headers: JSON_POST, chunks: [INIT] })).status).toBe(200);
+    const evil = await raw(s.url, { headers: { ...JSON_POST, host: `evil.example:${port}` }, chunks: [INIT] });
+    expect(evil.status).toBe(403);
   });
 
   it('413 for a chunked body over the limit, without keeping it', async () => {

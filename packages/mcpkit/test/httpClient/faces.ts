@@ -6,20 +6,20 @@
  *
  * @module
  */
-import { connectHttp as connectOverFetch } from '../../src/http/client/connectHttp.js';
+import { httpTransport as transportOverFetch } from '../../src/http/client/httpTransport.js';
 import { FetchHttpClient } from '../../src/http/client/fetchHttpClient.js';
 import type { HttpClient } from '../../src/http/client/httpClient.js';
 import { StreamableHttpClientTransport as StreamableOverFetch } from '../../src/http/client/streamableHttpClientTransport.js';
 import {
-  connectHttp as connectOverNode,
-  StreamableHttpClientTransport as StreamableOverNode,
-} from '../../src/node/http/client/connect.js';
+  nodeHttpTransport as transportOverNode,
+  NodeStreamableHttpClientTransport as StreamableOverNode,
+} from '../../src/node/http/client/nodeHttpTransport.js';
 import { NodeHttpClient } from '../../src/node/http/client/nodeHttpClient.js';
 
 /** One face: its factory, its transport class, and a fresh client of its kind. */
 export interface Face {
   readonly name: 'fetch' | 'node';
-  readonly connectHttp: typeof connectOverFetch;
+  readonly httpTransport: typeof transportOverFetch;
   readonly StreamableHttpClientTransport: typeof StreamableOverFetch;
   readonly client: () => HttpClient;
 }
@@ -28,13 +28,13 @@ export interface Face {
 export const FACES: readonly Face[] = [
   {
     name: 'fetch',
-    connectHttp: connectOverFetch,
+    httpTransport: transportOverFetch,
     StreamableHttpClientTransport: StreamableOverFetch,
     client: () => new FetchHttpClient(),
   },
   {
     name: 'node',
-    connectHttp: connectOverNode,
+    httpTransport: transportOverNode,
     StreamableHttpClientTransport: StreamableOverNode,
     client: () => new NodeHttpClient(),
   },

@@ -177,10 +177,10 @@ describe.each(FACES)('$name face', (face) => {
   });
 
   describe('official v1 server, HTTP+SSE', () => {
-    it('connectHttp falls back from a failed initialize POST to the SSE stream, and everything works there', async () => {
+    it('httpTransport falls back from a failed initialize POST to the SSE stream, and everything works there', async () => {
       const server = await legacyServer();
       cleanups.push(() => server.close());
-      const transport = face.connectHttp(`${server.origin}/sse`);
+      const transport = face.httpTransport(`${server.origin}/sse`);
       const { connection, notes } = await engine(transport);
       cleanups.push(() => connection.close());
       const init = await handshake(connection, '2024-11-05');

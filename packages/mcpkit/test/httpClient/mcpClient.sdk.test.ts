@@ -1,5 +1,5 @@
 /**
- * End to end: `McpClient` with `era: 'auto'` over `connectHttp`, against the
+ * End to end: `McpClient` with `era: 'auto'` over `httpTransport`, against the
  * three kinds of official server. The client probes with `server/discover`;
  * a handshake-era server's HTTP error reaches it as an `HttpTransportError` status, so
  * it falls back to `initialize`; an HTTP+SSE server then also fails that POST,
@@ -8,7 +8,7 @@
 import { createMcpHandler, fromJsonSchema, McpServer, type JsonSchemaType } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/client/index.js';
-import type { connectHttp } from '../../src/http/client/connectHttp.js';
+import type { httpTransport } from '../../src/http/client/httpTransport.js';
 import { FACES, type Face } from './faces.js';
 import { listen, webHandler } from './nodeServer.js';
 import { legacyServer, streamableServer } from './officialV1.js';
@@ -18,8 +18,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function connect(face: Face, url: string): Promise<{ client: McpClient; transport: ReturnType<typeof connectHttp> }> {
-  const transport = face.connectHttp(url);
+async function connect(face: Face, url: string): Promise<{ client: McpClient; transport: ReturnType<typeof httpTransport> }> {
+  const transport = face.httpTransport(url);
   const client = new McpClient({ name: 'mcpkit-e2e', version: '1.0.0' });
   await client.connect(transport);
   cleanups.push(() => client.close());

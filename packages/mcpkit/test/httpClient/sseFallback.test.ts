@@ -3,7 +3,7 @@
  * fails the way it fails on such a server.
  */
 import { describe, expect, it } from 'vitest';
-import { connectHttp } from '../../src/http/client/connectHttp.js';
+import { httpTransport } from '../../src/http/client/httpTransport.js';
 import { HttpTransportError } from '../../src/http/client/transportError.js';
 import { SseClientTransport } from '../../src/http/client/sseClientTransport.js';
 import { StreamableHttpClientTransport } from '../../src/http/client/streamableHttpClientTransport.js';
@@ -57,7 +57,7 @@ describe('fallback to HTTP+SSE', () => {
   ])('switches when initialize gets %s, re-sends initialize there, and stays there', async (_, modernPost) => {
     const { route } = legacyServer(modernPost);
     const http = new FakeHttp(route);
-    const transport = connectHttp('http://httpsse.test/sse', { fetch: http.fetch, headers: { Authorization: 'Bearer t' } });
+    const transport = httpTransport('http://httpsse.test/sse', { fetch: http.fetch, headers: { Authorization: 'Bearer t' } });
     const sink = new RecordingSink();
     await transport.start(sink);
     await transport.send(initialize(0, '2025-11-25'));
@@ -83,7 +83,7 @@ describe('fallback to HTTP+SSE', () => {
   it('does not fall back when the 400 carries a stateless-era JSON-RPC error: the error reaches the caller', async () => {
     const unsupported = rpcError(0, -32022, 'Unsupported protocol version', { supported: ['2026-07-28'] });
     const http = new FakeHttp(() => json(unsupported, 400));
-    const transport = connectHttp('http://streamable.test/mcp', { fetch: http.fetch });
+    const transport = httpTransport('http://streamable.test/mcp', { fetch: http.fetch });
     const sink = new RecordingSink();
     await transport.start(sink);
     await transport.send(initialize());
@@ -106,7 +106,7 @@ describe('fallback to HTTP+SSE', () => {
   it('keeps the original failure when the GET finds no HTTP+SSE server either', async () => {
     const http = new FakeHttp((call) => (call.method === 'GET' ? page(404, 'nothing here') : page(405, 'no')));
     const warnings: string[] = [];
-    const transport = connectHttp('http://nothing.test/mcp', { fetch: http.fetch, onWarning: (w) => warnings.push(w) });
+    const transport = httpTransport('http://nothing.test/mcp', { fetch: http.fetch, onWarning: (w) => warnings.push(w) });
     const sink = new RecordingSink();
     await transport.start(sink);
     const error = await transport.send(initialize()).catch((e: unknown) => e);

@@ -2,14 +2,14 @@
  * HTTP+SSE (2024-11-05) through three Redis-backed processes behind a
  * round-robin proxy, with no stickiness: the `GET /sse` stream lives on one
  * process, and each `POST /messages` lands wherever the proxy sends it. The
- * official v1 client's `SSEClientTransport` and mcpkit's `SseClientTransport`
+ * official v1 client's `SSEClientTransport` and mcpkit's `NodeSseClientTransport`
  * run the whole scenario (calls, progress, elicitation); then the errors: an
  * unknown session (404 from every process), a holder that stopped (404), a
  * store that cannot be reached (503).
  */
 import { SSEClientTransport as V1SseTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { describe, expect, it } from 'vitest';
-import { SseClientTransport } from '../../src/node/http/client/connect.js';
+import { NodeSseClientTransport } from '../../src/node/http/client/nodeHttpTransport.js';
 import { freePort, HAVE_REDIS, startBackend, stopBackend, type Backend } from './cluster.js';
 import { mcpkitCall, mcpkitClient, text, v1Call, v1Client, type Call } from './callers.js';
 import { cleanupAfterEach, useCluster } from './testBed.js';
@@ -98,9 +98,9 @@ describe.skipIf(!HAVE_REDIS)('HTTP+SSE through three processes, no sticky routin
     await scenario(v1Call(client));
   });
 
-  it("mcpkit's SseClientTransport", async () => {
+  it("mcpkit's NodeSseClientTransport", async () => {
     const client = mcpkitClient();
-    await client.connect(new SseClientTransport({ url: new URL('/sse', bed.proxy.url) }));
+    await client.connect(new NodeSseClientTransport({ url: new URL('/sse', bed.proxy.url) }));
     defer(() => client.close());
     await scenario(mcpkitCall(client));
   });

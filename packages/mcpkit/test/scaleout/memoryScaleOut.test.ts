@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/client/index.js';
-import { connectHttp } from '../../src/http/client/connectHttp.js';
+import { httpTransport } from '../../src/http/client/httpTransport.js';
 import { MemoryShared } from '../../src/http/server/shared/memoryShared.js';
 import { createWebHandler, type WebHandler } from '../../src/http/server/webHandler.js';
 import { makeFixture, type Fixture } from '../http/fixture.js';
@@ -59,7 +59,7 @@ async function client(c: Cluster): Promise<McpClient> {
     era: 'handshake',
     handlers: { elicitation: { form: () => ({ action: 'accept', content: { name: 'Ada' } }) } },
   });
-  await mcp.connect(connectHttp('http://localhost/mcp', { fetch: c.fetch }));
+  await mcp.connect(httpTransport('http://localhost/mcp', { fetch: c.fetch }));
   cleanups.push(() => mcp.close());
   return mcp;
 }

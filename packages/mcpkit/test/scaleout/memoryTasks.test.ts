@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/client/index.js';
 import type { TaskHandle } from '../../src/client/tasks.js';
-import { connectHttp } from '../../src/http/client/connectHttp.js';
+import { httpTransport } from '../../src/http/client/httpTransport.js';
 import { MemoryShared } from '../../src/http/server/shared/memoryShared.js';
 import type { SharedStore } from '../../src/http/server/shared/sharedStore.js';
 import { createWebHandler, type WebHandler } from '../../src/http/server/webHandler.js';
@@ -95,7 +95,7 @@ async function client(c: Cluster, era: 'handshake' | 'stateless' = 'handshake'):
     capabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } },
     handlers: { elicitation: { form: () => ({ action: 'accept', content: { name: 'Ada' } }) } },
   });
-  await mcp.connect(connectHttp('http://localhost/mcp', { fetch: c.fetch }));
+  await mcp.connect(httpTransport('http://localhost/mcp', { fetch: c.fetch }));
   cleanups.push(() => mcp.close());
   return mcp;
 }

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/client/index.js';
 import { redisStore } from '../../src/redis/index.js';
-import { connectHttp } from '../../src/node/http/client/connect.js';
+import { nodeHttpTransport } from '../../src/node/http/client/nodeHttpTransport.js';
 import { RawSession } from './rawSession.js';
 import { freePort, HAVE_REDIS, RedisServer, stopBackend, type Backend, type Proxy } from './cluster.js';
 import { cleanupAfterEach, startCluster, useRedis } from './testBed.js';
@@ -30,7 +30,7 @@ async function mcpClient(url: string, era: 'handshake' | 'stateless' = 'handshak
     era,
     handlers: { elicitation: { form: () => ({ action: 'accept', content: { name: 'Ada' } }) } },
   });
-  await client.connect(connectHttp(url, { reconnect: { initialDelayMs: 50, maxDelayMs: 200 } }));
+  await client.connect(nodeHttpTransport(url, { reconnect: { initialDelayMs: 50, maxDelayMs: 200 } }));
   defer(() => client.close());
   return client;
 }

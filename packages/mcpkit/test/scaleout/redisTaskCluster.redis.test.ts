@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/client/index.js';
 import type { TaskHandle } from '../../src/client/tasks.js';
-import { connectHttp } from '../../src/node/http/client/connect.js';
+import { nodeHttpTransport } from '../../src/node/http/client/nodeHttpTransport.js';
 import { HAVE_REDIS, stopBackend, type Backend, type Proxy, type RedisServer } from './cluster.js';
 import { cleanupAfterEach, startCluster, useRedis } from './testBed.js';
 import { RawSession } from './rawSession.js';
@@ -31,7 +31,7 @@ async function mcpClient(url: string, era: 'handshake' | 'stateless' = 'handshak
     capabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } },
     handlers: { elicitation: { form: () => ({ action: 'accept', content: { name: 'Ada' } }) } },
   });
-  await client.connect(connectHttp(url, { reconnect: { initialDelayMs: 50, maxDelayMs: 200 } }));
+  await client.connect(nodeHttpTransport(url, { reconnect: { initialDelayMs: 50, maxDelayMs: 200 } }));
   defer(() => client.close());
   return client;
 }

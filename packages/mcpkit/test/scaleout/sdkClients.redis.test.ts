@@ -9,7 +9,7 @@ import { Client as V2Client, StreamableHTTPClientTransport as V2Transport } from
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/client/index.js';
-import { connectHttp } from '../../src/node/http/client/connect.js';
+import { nodeHttpTransport } from '../../src/node/http/client/nodeHttpTransport.js';
 import { HAVE_REDIS } from './cluster.js';
 import { mcpkitCall, mcpkitClient, text, v1Call, v1Client, v2Call, type Call, type Outcome } from './callers.js';
 import { useCluster } from './testBed.js';
@@ -57,7 +57,7 @@ describe.skipIf(!HAVE_REDIS)('official clients through three Redis-backed proces
 
   it('mcpkit, handshake era', async () => {
     const client = mcpkitClient();
-    await client.connect(connectHttp(bed.proxy.url));
+    await client.connect(nodeHttpTransport(bed.proxy.url));
     try {
       await scenario(mcpkitCall(client));
     } finally {
@@ -78,7 +78,7 @@ describe.skipIf(!HAVE_REDIS)('official clients through three Redis-backed proces
       era: 'stateless',
       handlers: { elicitation: { form: () => ({ action: 'accept', content: { name: 'Grace' } }) } },
     });
-    await mcp.connect(connectHttp(bed.proxy.url));
+    await mcp.connect(nodeHttpTransport(bed.proxy.url));
     try {
       expect(mcp.revision).toBe('2026-07-28');
       for (let i = 0; i < 3; i++) {

@@ -6,7 +6,7 @@
  * @module
  */
 import type { CallToolResult, LoggingLevel } from '../../protocol/index.js';
-import type { StopReason, Usage } from '../model/types.js';
+import type { ModelStopReason, Usage } from '../model/types.js';
 
 /** Where a server is in its life. */
 export type ServerState = 'starting' | 'ready' | 'restarting' | 'failed' | 'stopped';
@@ -71,7 +71,7 @@ export type HostEvent =
     }
   | { readonly type: 'text'; readonly delta: string }
   | { readonly type: 'model-request'; readonly turn: number; readonly model: string }
-  | { readonly type: 'model-response'; readonly turn: number; readonly stopReason: StopReason; readonly usage: Usage }
+  | { readonly type: 'model-response'; readonly turn: number; readonly stopReason: ModelStopReason; readonly usage: Usage }
   | { readonly type: 'model-retry'; readonly attempt: number; readonly delayMs: number; readonly status?: number | undefined }
   | {
       readonly type: 'tool-call-started';

@@ -8,12 +8,12 @@
  * @module
  */
 import { LocalError } from '../../jsonrpc/index.js';
-import type { ModelMessage, ModelProvider, ModelTool, StopReason, ToolUseBlock, Usage } from '../model/types.js';
+import type { ModelMessage, ModelProvider, ModelTool, ModelStopReason, ToolUseBlock, Usage } from '../model/types.js';
 import type { HostEvent, ToolCallRecord } from './events.js';
 import type { ToolRun } from './toolRunner.js';
 
 /** How a conversation's last ask ended. */
-export type TranscriptStop = StopReason | 'max_turns' | 'cancelled';
+export type TranscriptStop = ModelStopReason | 'max_turns' | 'cancelled';
 
 /** What one `ask` did. */
 export interface Transcript {

@@ -11,7 +11,7 @@
 import type { SseEvent } from '../../http/index.js';
 import { ModelApiError } from '../errors.js';
 import { eventJson, str } from './eventStream.js';
-import { exchange, type AnswerReader, type ApiOptions } from './exchange.js';
+import { callModel, type AnswerReader, type ApiOptions } from './callModel.js';
 import type { StreamedAnswer } from './streamedAnswer.js';
 import type {
   ModelBlock,
@@ -20,7 +20,7 @@ import type {
   ModelProvider,
   ModelRequest,
   ModelResponse,
-  StopReason,
+  ModelStopReason,
 } from './types.js';
 
 /** How to reach the Anthropic API (default base URL `https://api.anthropic.com`; `apiKey` is sent as `x-api-key`). */
@@ -83,7 +83,7 @@ export function anthropicBody(request: ModelRequest): Record<string, unknown> {
   };
 }
 
-const STOP_REASONS: Readonly<Record<string, StopReason>> = {
+const STOP_REASONS: Readonly<Record<string, ModelStopReason>> = {
   end_turn: 'end_turn',
   tool_use: 'tool_use',
   max_tokens: 'max_tokens',
@@ -113,7 +113,7 @@ export class AnthropicProvider implements ModelProvider {
       ...(o.apiKey !== undefined ? { 'x-api-key': o.apiKey } : { authorization: `Bearer ${o.authToken ?? ''}` }),
     };
     const body = anthropicBody(request);
-    return exchange(
+    return callModel(
       `${base}/v1/messages`,
       { headers, body, model: request.model, authHint: 'Check ANTHROPIC_API_KEY.' },
       o,

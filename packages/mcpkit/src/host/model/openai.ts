@@ -12,7 +12,7 @@
 import type { SseEvent } from '../../http/index.js';
 import { ModelApiError } from '../errors.js';
 import { eventJson, str } from './eventStream.js';
-import { exchange, type AnswerReader, type ApiOptions } from './exchange.js';
+import { callModel, type AnswerReader, type ApiOptions } from './callModel.js';
 import type { StreamedAnswer } from './streamedAnswer.js';
 import type {
   ImageBlock,
@@ -21,7 +21,7 @@ import type {
   ModelProvider,
   ModelRequest,
   ModelResponse,
-  StopReason,
+  ModelStopReason,
   TextBlock,
 } from './types.js';
 
@@ -124,7 +124,7 @@ export function openAiBody(request: ModelRequest, maxTokensField: string): Json 
   };
 }
 
-const STOP_REASONS: Readonly<Record<string, StopReason>> = {
+const STOP_REASONS: Readonly<Record<string, ModelStopReason>> = {
   stop: 'end_turn',
   tool_calls: 'tool_use',
   function_call: 'tool_use',
@@ -154,7 +154,7 @@ export class OpenAiProvider implements ModelProvider {
     };
     const body = openAiBody(request, o.maxTokensField ?? (official ? 'max_completion_tokens' : 'max_tokens'));
     const authHint = official ? 'Check OPENAI_API_KEY.' : `Check OPENAI_API_KEY for ${base}.`;
-    return exchange(`${base}/chat/completions`, { headers, body, model: request.model, authHint }, o, READER, options);
+    return callModel(`${base}/chat/completions`, { headers, body, model: request.model, authHint }, o, READER, options);
   }
 }
 

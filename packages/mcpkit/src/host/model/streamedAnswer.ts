@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { ModelBlock, ModelResponse, StopReason } from './types.js';
+import type { ModelBlock, ModelResponse, ModelStopReason } from './types.js';
 
 type Slot =
   | { kind: 'text'; text: string }
@@ -20,7 +20,7 @@ export class StreamedAnswer {
   ended = false;
   readonly #onText: ((text: string) => void) | undefined;
   readonly #slots = new Map<number, Slot>();
-  #stop: StopReason = 'end_turn';
+  #stop: ModelStopReason = 'end_turn';
   #rawStop: string | undefined;
   #input = 0;
   #output = 0;
@@ -77,7 +77,7 @@ export class StreamedAnswer {
   }
 
   /** Why the model stopped: the API's word and its meaning. */
-  stop(raw: string, reason: StopReason): void {
+  stop(raw: string, reason: ModelStopReason): void {
     this.#rawStop = raw;
     this.#stop = reason;
   }

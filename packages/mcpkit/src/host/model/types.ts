@@ -75,7 +75,7 @@ export interface ModelRequest {
 }
 
 /** Why the model stopped. */
-export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'other';
+export type ModelStopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'other';
 
 /** Tokens used. */
 export interface Usage {
@@ -88,7 +88,7 @@ export interface ModelResponse {
   /** The model that answered (as the API names it). */
   readonly model: string;
   readonly content: readonly ModelBlock[];
-  readonly stopReason: StopReason;
+  readonly stopReason: ModelStopReason;
   /** The API's own word for it (`end_turn`, `tool_calls`, `length`). */
   readonly rawStopReason: string | undefined;
   readonly usage: Usage;

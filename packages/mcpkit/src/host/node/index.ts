@@ -1,13 +1,13 @@
 /**
  * `mcpkit/host`: one application, many servers, one model. Everything of the
- * runtime-neutral host, with a `Host` that also starts processes (stdio
+ * runtime-neutral host (its `Host`), and a `NodeHost` that also starts processes (stdio
  * servers), reads config files (and finds one when none is named), logs each
  * server's stderr, and offers the working directory as a root.
  *
  * @module
  */
 export * from '../index.js';
-export { Host, type HostFromConfigOptions, type NodeHostOptions } from './nodeHost.js';
+export { NodeHost, type HostFromConfigOptions, type NodeHostOptions } from './nodeHost.js';
 export {
   claudeDesktopConfigPath,
   configCandidates,

@@ -1,5 +1,5 @@
 /**
- * The host on Node: the runtime-neutral {@link CoreHost} with processes
+ * The host on Node: the runtime-neutral {@link Host} with processes
  * (stdio servers spawned, their stderr logged per server), HTTP over
  * `node:http`, the environment for model keys, the working directory (plus
  * any others) as roots, config files read or found, and HTTP servers
@@ -10,7 +10,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NodeHttpClient } from '../../node/index.js';
-import { Host as CoreHost } from '../host.js';
+import { Host } from '../host.js';
 import type { ServerStatus } from '../catalog.js';
 import type { HostOptions } from '../hostOptions.js';
 import { loadConfigFile, type LoadConfigOptions } from './configFile.js';
@@ -48,7 +48,7 @@ function serverAuth(auth: NodeHostOptions['auth']): ServerAuth | undefined {
 }
 
 /** A host on Node. */
-export class Host extends CoreHost {
+export class NodeHost extends Host {
   readonly #logs: ServerLogs | undefined;
 
   constructor(options: NodeHostOptions) {
@@ -79,9 +79,9 @@ export class Host extends CoreHost {
   }
 
   /** A host for the servers of a config file (named, or found: `.mcp.json`, `.vscode/mcp.json`, Claude Desktop's). Not started yet. */
-  static async fromConfig(options: HostFromConfigOptions = {}): Promise<Host> {
+  static async fromConfig(options: HostFromConfigOptions = {}): Promise<NodeHost> {
     const config = await loadConfigFile(options);
-    return new Host({ ...options, servers: config });
+    return new NodeHost({ ...options, servers: config });
   }
 
   override async close(): Promise<void> {

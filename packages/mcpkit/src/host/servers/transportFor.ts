@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { connectHttp, SseClientTransport, type HttpAuthorizer, type HttpClient } from '../../http/index.js';
+import { httpTransport, SseClientTransport, type HttpAuthorizer, type HttpClient } from '../../http/index.js';
 import { LocalError, type Transport } from '../../jsonrpc/index.js';
 import type { HttpServerConfig, ServerConfig } from '../config/types.js';
 
@@ -50,5 +50,5 @@ export function transportFor(server: ServerConfig, options: TransportOptions = {
   };
   if (server.type === 'sse') return new SseClientTransport(shared);
   const onWarning = options.onWarning;
-  return connectHttp(server.url, { ...shared, ...(onWarning !== undefined && { onWarning }) });
+  return httpTransport(server.url, { ...shared, ...(onWarning !== undefined && { onWarning }) });
 }

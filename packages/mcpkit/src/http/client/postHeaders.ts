@@ -8,8 +8,8 @@
 import type { JsonRpcMessage } from '../../jsonrpc/message.js';
 import { ACCEPT_POST, Header, MediaType } from '../wire/headers.js';
 import { standardHeaders, toolCall } from './messageHeaders.js';
-import type { HandshakeSession } from './session.js';
-import type { ToolRegistry } from './toolRegistry.js';
+import type { HandshakeSession } from './handshakeSession.js';
+import type { KnownToolHeaders } from './knownToolHeaders.js';
 
 /** `Accept` and `Content-Type` of every POST. */
 export const POST_HEADERS: Readonly<Record<string, string>> = {
@@ -20,7 +20,7 @@ export const POST_HEADERS: Readonly<Record<string, string>> = {
 /** What the headers depend on besides the message. */
 export interface HeaderState {
   readonly session: HandshakeSession;
-  readonly tools: ToolRegistry;
+  readonly tools: KnownToolHeaders;
   /** The revision the last 2026-07-28 message named. */
   readonly statelessVersion: string | undefined;
 }

@@ -20,7 +20,7 @@ import { standardHeaders } from './messageHeaders.js';
 import { POST_HEADERS } from './postHeaders.js';
 import type { ReconnectPolicy } from './reconnect.js';
 import { discard, send, type HttpContext } from './send.js';
-import { readVersion, type HandshakeSession } from './session.js';
+import { readVersion, type HandshakeSession } from './handshakeSession.js';
 
 /** Starts a new session by replaying the recorded handshake. Resolves once the new session is in place. */
 export async function reinitialize(

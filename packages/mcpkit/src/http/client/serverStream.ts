@@ -13,7 +13,7 @@ import { isOk, mediaType, type HttpReply } from './httpClient.js';
 import { HttpTransportError } from './transportError.js';
 import type { ReconnectPolicy } from './reconnect.js';
 import { discard, send, type HttpContext } from './send.js';
-import type { HandshakeSession } from './session.js';
+import type { HandshakeSession } from './handshakeSession.js';
 import { followStream } from './sseStream.js';
 
 /** What the server stream needs from its transport. */

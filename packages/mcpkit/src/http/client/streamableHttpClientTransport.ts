@@ -23,7 +23,7 @@ import { encode } from '../../jsonrpc/codec.js';
 import { LocalError } from '../../jsonrpc/localError.js';
 import { isRequest, type JsonRpcMessage, type JsonRpcPayload } from '../../jsonrpc/message.js';
 import type { Frame, SendOptions, Transport, TransportSink } from '../../jsonrpc/transport.js';
-import { ExchangeTable, routeCancellation, type Exchange } from './exchange.js';
+import { ExchangeTable, routeCancellation, type Exchange } from './exchangeTable.js';
 import { toFrame } from './frames.js';
 import { isOk, mediaType, type HttpReply } from './httpClient.js';
 import { HttpTransportError, readErrorBody, statusError, type ErrorBody } from './transportError.js';
@@ -32,12 +32,12 @@ import { reconnectPolicy, type ReconnectOptions, type ReconnectPolicy } from './
 import { reinitialize } from './reinitialize.js';
 import { discard, httpContext, send, type HttpTransportOptions, type HttpContext } from './send.js';
 import { ServerStream } from './serverStream.js';
-import { endSession, HandshakeSession } from './session.js';
+import { endSession, HandshakeSession } from './handshakeSession.js';
 import type { SseClientTransport } from './sseClientTransport.js';
 import { openSseFallback } from './sseFallback.js';
 import { followStream } from './sseStream.js';
 import { relearnHeaders } from './toolRefresh.js';
-import { ToolRegistry } from './toolRegistry.js';
+import { KnownToolHeaders } from './knownToolHeaders.js';
 import { Header, MediaType } from '../wire/headers.js';
 import { statelessRevision } from '../wire/meta.js';
 
@@ -81,7 +81,7 @@ export class StreamableHttpClientTransport implements Transport {
   readonly #reinitialize: boolean;
   readonly #warn: (message: string) => void;
   readonly #session: HandshakeSession;
-  readonly #tools: ToolRegistry;
+  readonly #tools: KnownToolHeaders;
   readonly #exchanges = new ExchangeTable();
   readonly #closer = new AbortController();
   readonly #server: ServerStream;
@@ -101,7 +101,7 @@ export class StreamableHttpClientTransport implements Transport {
     this.#reinitialize = options.reinitialize ?? true;
     this.#warn = options.onWarning ?? (() => undefined);
     this.#session = new HandshakeSession(options.sessionId);
-    this.#tools = new ToolRegistry(this.#warn);
+    this.#tools = new KnownToolHeaders(this.#warn);
     this.#server = new ServerStream({
       context: this.#context,
       url: this.#url,

@@ -18,7 +18,7 @@ import { standardHeaders, toolCall } from './messageHeaders.js';
 import { POST_HEADERS } from './postHeaders.js';
 import type { ReconnectPolicy } from './reconnect.js';
 import { send, type HttpContext } from './send.js';
-import type { ToolRegistry } from './toolRegistry.js';
+import type { KnownToolHeaders } from './knownToolHeaders.js';
 
 /** Pages read at most while looking for one tool. */
 const MAX_PAGES = 20;
@@ -35,7 +35,7 @@ export interface ToolRefresh {
   /** The transport's close signal. */
   readonly signal: AbortSignal;
   /** Learns from each page. */
-  readonly tools: ToolRegistry;
+  readonly tools: KnownToolHeaders;
   /** The revision and `_meta` of the failed call, reused for the listing. */
   readonly revision: string;
   readonly meta: unknown;

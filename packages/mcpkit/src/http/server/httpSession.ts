@@ -19,7 +19,7 @@ import type { HttpExchange } from './exchange.js';
 import { HttpError } from './httpError.js';
 import { RequestView } from './requestView.js';
 import type { KeepAlive } from './keepAlive.js';
-import { eventId, parseEventId, SessionStream, type StreamHost } from './sessionStream.js';
+import { eventId, parseEventId, SessionStream, type StreamStorage } from './sessionStream.js';
 import { messageEvent, SSE_HEADERS } from '../wire/sse.js';
 
 /** What a session shares with its handler. */
@@ -42,7 +42,7 @@ function responseIds(payload: JsonRpcPayload): RequestId[] {
 }
 
 /** One session: a transport for the server, streams for the client. */
-export class HttpSession implements Transport, StreamHost {
+export class HttpSession implements Transport, StreamStorage {
   /** The session id (`Mcp-Session-Id`). */
   readonly id: string;
   /** Who opened the session (the server's principal of its auth); later requests must match. */

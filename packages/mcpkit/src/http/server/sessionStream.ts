@@ -19,7 +19,7 @@ import type { KeepAlive } from './keepAlive.js';
 import { JSON_HEADERS, messageEvent, primingEvent, SSE_HEADERS } from '../wire/sse.js';
 
 /** What a stream needs from its session. */
-export interface StreamHost {
+export interface StreamStorage {
   readonly store: EventStore;
   readonly keepAlive: KeepAlive;
   readonly retryMs: number;
@@ -55,7 +55,7 @@ function logged(result: void | Promise<void>): void {
 export class SessionStream {
   /** The stream's number within its session (0: the standalone GET stream). */
   readonly no: number;
-  readonly #host: StreamHost;
+  readonly #host: StreamStorage;
   readonly #pending: Set<RequestId>;
   #exchange: HttpExchange | undefined;
   #headers: HeaderMap;
@@ -66,7 +66,7 @@ export class SessionStream {
 
   /** @param exchange the POST whose answer this is (undefined for the GET stream). */
   constructor(
-    host: StreamHost,
+    host: StreamStorage,
     no: number,
     pending: readonly RequestId[],
     exchange: HttpExchange | undefined,

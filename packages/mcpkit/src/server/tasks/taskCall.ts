@@ -21,7 +21,7 @@ import type { CreateTaskResultCore, InputRequiredResult, Result } from '../../pr
 import type { MethodHandler, ServerRequest } from '../middleware.js';
 import type { Registry } from '../registry.js';
 import { ReplayChannel, type ReplayBinding, type RequestStateCodec } from '../replay.js';
-import { RequestScope, type Caller, type ScopeHost } from '../scope.js';
+import { RequestScope, type Caller, type ScopeServices } from '../scope.js';
 import type { TaskSession } from './taskSession.js';
 import { CoreTaskChannel, TaskRpc } from './taskInputs.js';
 import type { LiveTask } from './taskLive.js';
@@ -35,7 +35,7 @@ type Params = Readonly<Record<string, unknown>>;
 type Support = 'forbidden' | 'optional' | 'required';
 
 /** What task-augmented calls need from the server. */
-export interface TaskCallHost extends ScopeHost {
+export interface TaskCallServices extends ScopeServices {
   readonly tools: Registry<ToolEntry>;
   readonly tasks: TaskManager;
   readonly requestState: RequestStateCodec;
@@ -90,7 +90,7 @@ function refuse(message: string): MethodHandler {
 }
 
 /** 2025-11-25: the handler of a task-augmented (or task-required) `tools/call`; undefined when the call runs as usual. */
-export function coreToolCall(host: TaskCallHost, params: Params, link: CoreCallLink): MethodHandler | undefined {
+export function coreToolCall(host: TaskCallServices, params: Params, link: CoreCallLink): MethodHandler | undefined {
   // Other handshake revisions have no tasks: `required` tools run as ordinary calls there.
   if (link.caller.revision !== '2025-11-25' || !host.offers('tasks')) return undefined;
   const name = params['name'] as string;
@@ -120,7 +120,7 @@ export function coreToolCall(host: TaskCallHost, params: Params, link: CoreCallL
 
 /** Extension: serves a `tools/call` of a task-capable tool; undefined when the call runs as usual. */
 export function extensionToolCall(
-  host: TaskCallHost,
+  host: TaskCallServices,
   rpc: RequestContext,
   caller: Caller,
   params: Params,
@@ -139,7 +139,7 @@ export function extensionToolCall(
 }
 
 async function runTaskCall(
-  host: TaskCallHost,
+  host: TaskCallServices,
   rpc: RequestContext,
   caller: Caller,
   params: Params,
@@ -185,7 +185,7 @@ interface Escalation {
 }
 
 /** `auto` start: the call's result, an MRTR round, or a task, whichever the handler's first moves call for. */
-async function escalate(host: TaskCallHost, e: Escalation): Promise<Result> {
+async function escalate(host: TaskCallServices, e: Escalation): Promise<Result> {
   let settled = false;
   const outcome = e.running.then(
     (result): TaskOutcome => ({ result }),
@@ -240,7 +240,7 @@ function follow(live: LiveTask, scope: RequestScope): void {
 }
 
 async function call(
-  host: TaskCallHost,
+  host: TaskCallServices,
   tool: ToolEntry,
   params: Params,
   ctx: ServerContext,

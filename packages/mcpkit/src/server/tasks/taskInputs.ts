@@ -24,7 +24,7 @@ import type { RequestOptions } from '../../jsonrpc/pending.js';
 import type { MessageInfo } from '../../jsonrpc/transport.js';
 import type { ClientCapabilities } from '../../protocol/types/index.js';
 import type { Revision } from '../../protocol/versions.js';
-import type { AskOptions, InputChannel, InputMethods } from '../context.js';
+import type { InputOptions, InputChannel, InputMethods } from '../context.js';
 import { assertCanAsk, checkAnswer, withElicitationId } from '../inputs.js';
 import { abortable, type LiveTask } from './taskLive.js';
 import { withRelatedTask } from './taskWire.js';
@@ -88,7 +88,7 @@ export class CoreTaskChannel implements InputChannel {
   async ask<M extends Method>(
     method: M,
     params: InputMethods[M]['params'],
-    options: AskOptions | undefined,
+    options: InputOptions | undefined,
   ): Promise<InputMethods[M]['result']> {
     assertCanAsk(method, params as Record<string, unknown>, this.#caps, this.#revision);
     const sent = withElicitationId(method, params as Record<string, unknown>);

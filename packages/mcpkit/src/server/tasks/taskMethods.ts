@@ -31,14 +31,14 @@ import { isTerminal, type TaskFlavor, type TaskRecord } from './taskStore.js';
 import { coreTask, detailedTask, relatedTask } from './taskWire.js';
 
 /** What the task methods need from the server. */
-export interface TaskMethodHost {
+export interface TaskMethodServices {
   readonly tasks: TaskManager;
   readonly sealer: Sealer;
   readonly pageSize: number;
   offers(path: string): boolean;
 }
 
-async function find(host: TaskMethodHost, taskId: unknown, owner: string, flavor: TaskFlavor): Promise<TaskRecord> {
+async function find(host: TaskMethodServices, taskId: unknown, owner: string, flavor: TaskFlavor): Promise<TaskRecord> {
   const id = String(taskId);
   const record = await host.tasks.read(id);
   if (record === undefined || record.owner !== owner || record.flavor !== flavor) throw taskNotFound(id);
@@ -47,7 +47,7 @@ async function find(host: TaskMethodHost, taskId: unknown, owner: string, flavor
 
 /** 2025-11-25: the handler of a `tasks/*` method on `session`, or undefined for other methods. */
 export function coreTaskMethod(
-  host: TaskMethodHost,
+  host: TaskMethodServices,
   method: string,
   session: TaskSession,
   rpc: RequestContext,
@@ -80,7 +80,7 @@ export function coreTaskMethod(
 
 /** `tasks/result`: waits for the end, then answers the call's own result or error, tied to the task. */
 async function result(
-  host: TaskMethodHost,
+  host: TaskMethodServices,
   taskId: string,
   owner: string,
   session: TaskSession,
@@ -112,7 +112,7 @@ async function result(
 
 /** Extension: the handler of a `tasks/*` method for a client with `capabilities`, or undefined for other methods. */
 export function extensionTaskMethod(
-  host: TaskMethodHost,
+  host: TaskMethodServices,
   method: string,
   capabilities: ClientCapabilities,
 ): MethodHandler | undefined {

@@ -70,7 +70,11 @@ export interface TaskStore {
   list(owner: string): Promise<readonly TaskRecord[]>;
 }
 
-/** True for `completed`, `failed` and `cancelled`. */
+/**
+ * True for `completed`, `failed` and `cancelled`.
+ *
+ * @internal Shared with `mcpkit/redis`'s task store; not part of the published API.
+ */
 export function isTerminal(status: TaskStatus): boolean {
   return status === 'completed' || status === 'failed' || status === 'cancelled';
 }
@@ -138,7 +142,11 @@ export class MemoryTaskStore implements TaskStore {
   }
 }
 
-/** `record` with `patch` applied (an `undefined` field removes it). */
+/**
+ * `record` with `patch` applied (an `undefined` field removes it).
+ *
+ * @internal Shared with `mcpkit/redis`'s task store; not part of the published API.
+ */
 export function applyPatch(record: TaskRecord, patch: TaskPatch): TaskRecord {
   const merged: Record<string, unknown> = { ...record, ...patch };
   return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as unknown as TaskRecord;

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { LOOPBACK_HOSTS } from '../../../http/server/guards.js';
 import type { Servable } from '../../../http/server/handlerScope.js';
 import type { HttpHandlerOptions } from '../../../http/server/options.js';
+import { isLoopbackHost } from '../../../protocol/safeLink.js';
 import { answerEdgeRequests } from './edgeRequests.js';
 import { createNodeHandler, type NodeHandler } from './nodeHandler.js';
 
@@ -33,9 +34,22 @@ export interface HttpServerHandle {
   close(): Promise<void>;
 }
 
-/** True for addresses only this machine can reach. */
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+/**
+ * The `Host` names a server bound to `host` answers to by default: on a
+ * loopback address (the library's one check, `isLoopbackHost`, which ignores
+ * case), the loopback names plus the bound name itself (`127.0.0.2` is
+ * loopback too, and its own URL names it); elsewhere no check.
+ */
+export function defaultAllowedHosts(host: string): readonly string[] | undefined {
+  if (!isLoopbackHost(host)) return undefined;
+  const own = urlHostOf(host);
+  return LOOPBACK_HOSTS.includes(own) ? LOOPBACK_HOSTS : [...LOOPBACK_HOSTS, own];
+}
+
+/** `host` as a URL's host: lower case, an IPv6 address in brackets. */
+function urlHostOf(host: string): string {
+  const name = host.toLowerCase();
+  return name.includes(':') && !name.startsWith('[') ? `[${name}]` : name;
 }
 
 /**
@@ -45,7 +59,7 @@ export function isLoopback(host: string): boolean {
  */
 export async function serveHttp(server: Servable, options: ServeHttpOptions = {}): Promise<HttpServerHandle> {
   const host = options.host ?? '127.0.0.1';
-  const allowedHosts = options.allowedHosts ?? (isLoopback(host) ? LOOPBACK_HOSTS : undefined);
+  const allowedHosts = options.allowedHosts ?? defaultAllowedHosts(host);
   const resolved = allowedHosts === undefined ? options : { ...options, allowedHosts };
   // Without a configured resource, the handler waits for the port: the resource is the URL we listen on.
   const deferred = options.auth !== undefined && options.auth.resource === undefined;
@@ -57,14 +71,14 @@ export async function serveHttp(server: Servable, options: ServeHttpOptions = {}
   answerEdgeRequests(httpServer);
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
-    httpServer.listen(options.port ?? 0, host, () => {
+    // node:http binds `::1`, not `[::1]` (the URL form, which isLoopbackHost accepts too).
+    httpServer.listen(options.port ?? 0, host.replace(/^\[(.*)\]$/, '$1'), () => {
       httpServer.off('error', reject);
       resolve();
     });
   });
   const { port } = httpServer.address() as AddressInfo;
-  const urlHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-  const url = `http://${urlHost}:${port}${options.path ?? '/mcp'}`;
+  const url = `http://${urlHostOf(host)}:${port}${options.path ?? '/mcp'}`;
   if (handler === undefined && options.auth !== undefined) {
     try {
       handler = createNodeHandler(server, { ...resolved, auth: { ...options.auth, resource: url } });

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ConnectHttpOptions } from '../../../http/client/connectHttp.js';
+import type { UrlTransportOptions } from '../../../http/client/httpTransport.js';
 import type { HttpTransportOptions } from '../../../http/client/send.js';
 import {
   SseClientTransport as SseOverHttpClient,
@@ -27,14 +27,14 @@ function onNode<T extends HttpTransportOptions>(options: T): T {
 }
 
 /** The Streamable HTTP client transport (both eras, HTTP+SSE fallback) over `node:http` by default. */
-export class StreamableHttpClientTransport extends StreamableOverHttpClient {
+export class NodeStreamableHttpClientTransport extends StreamableOverHttpClient {
   constructor(options: StreamableHttpClientTransportOptions) {
     super(onNode(options));
   }
 }
 
 /** The 2024-11-05 HTTP+SSE client transport over `node:http` by default. */
-export class SseClientTransport extends SseOverHttpClient {
+export class NodeSseClientTransport extends SseOverHttpClient {
   constructor(options: SseClientTransportOptions) {
     super(onNode(options));
   }
@@ -44,8 +44,9 @@ export class SseClientTransport extends SseOverHttpClient {
  * A transport for the server at `url`, over `node:http`: Streamable HTTP in
  * whichever era the client's messages use, switching to HTTP+SSE by itself
  * when the server turns out to be a 2024-11-05 one (see `mcpkit/http`'s
- * `connectHttp`, of which this is the Node face).
+ * `httpTransport`, of which this is the Node face). It connects nothing:
+ * `client.connect(nodeHttpTransport(url))` does.
  */
-export function connectHttp(url: string | URL, options?: ConnectHttpOptions): StreamableHttpClientTransport {
-  return new StreamableHttpClientTransport({ fallbackToSse: true, ...options, url });
+export function nodeHttpTransport(url: string | URL, options?: UrlTransportOptions): NodeStreamableHttpClientTransport {
+  return new NodeStreamableHttpClientTransport({ fallbackToSse: true, ...options, url });
 }

@@ -6,7 +6,7 @@ import { RecordingSink } from '../../../../test/helpers.js';
 import { McpClient } from '../../../client/index.js';
 import { HttpTransportError } from '../../../http/client/transportError.js';
 import { McpServer } from '../../../server/index.js';
-import { connectHttp, StreamableHttpClientTransport } from './connect.js';
+import { nodeHttpTransport, NodeStreamableHttpClientTransport } from './nodeHttpTransport.js';
 import { serveHttp, type HttpServerHandle } from '../server/serveHttp.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -26,7 +26,7 @@ async function echoServer(): Promise<HttpServerHandle> {
   return handle;
 }
 
-async function connect(transport: StreamableHttpClientTransport, era: 'handshake' | '2026-07-28'): Promise<McpClient> {
+async function connect(transport: NodeStreamableHttpClientTransport, era: 'handshake' | '2026-07-28'): Promise<McpClient> {
   const client = new McpClient({ name: 'node-face', version: '1.0.0', era });
   await client.connect(transport);
   cleanups.push(() => client.close());
@@ -40,7 +40,7 @@ describe('mcpkit/node client transports', () => {
     const fetchSpy = vi.fn(() => Promise.reject(new TypeError('fetch must not be used')));
     vi.stubGlobal('fetch', fetchSpy);
     const { url } = await echoServer();
-    const client = await connect(connectHttp(url), 'handshake');
+    const client = await connect(nodeHttpTransport(url), 'handshake');
     expect(text(await client.callTool({ name: 'echo', arguments: { message: 'native' } }))).toBe('native');
     expect(fetchSpy).not.toHaveBeenCalled();
   });
@@ -49,14 +49,14 @@ describe('mcpkit/node client transports', () => {
     const realFetch = fetch;
     const fetchSpy = vi.fn((input: string, init: RequestInit) => realFetch(input, init));
     const { url } = await echoServer();
-    const client = await connect(new StreamableHttpClientTransport({ url, fetch: fetchSpy }), '2026-07-28');
+    const client = await connect(new NodeStreamableHttpClientTransport({ url, fetch: fetchSpy }), '2026-07-28');
     expect(text(await client.callTool({ name: 'echo', arguments: { message: 'fetched' } }))).toBe('fetched');
     expect(fetchSpy).toHaveBeenCalled();
   });
 
   it.each(['handshake', '2026-07-28'] as const)('carry %s calls to mcpkit’s server, 64 at a time', async (era) => {
     const { url } = await echoServer();
-    const transport = connectHttp(url);
+    const transport = nodeHttpTransport(url);
     const client = await connect(transport, era);
     const messages = Array.from({ length: 64 }, (_, i) => `m${String(i)}`);
     const answers = await Promise.all(
@@ -69,7 +69,7 @@ describe('mcpkit/node client transports', () => {
   it('report a refused connection as HttpTransportError without a status', async () => {
     const closed = await listen(() => undefined);
     await closed.close();
-    const transport = new StreamableHttpClientTransport({ url: `${closed.origin}/mcp`, fallbackToSse: false });
+    const transport = new NodeStreamableHttpClientTransport({ url: `${closed.origin}/mcp`, fallbackToSse: false });
     await transport.start(new RecordingSink());
     const error = await transport
       .send({

@@ -11,7 +11,7 @@ import { paramHeaders, scanToolHeaders, type HeaderDeclaration } from './toolHea
 import { isObject } from '../../protocol/check.js';
 
 /** Tool annotations by tool name, learned from `tools/list` results. */
-export class ToolRegistry {
+export class KnownToolHeaders {
   readonly #declarations = new Map<string, readonly HeaderDeclaration[]>();
   readonly #listIds = new Set<RequestId>();
   readonly #warn: (message: string) => void;

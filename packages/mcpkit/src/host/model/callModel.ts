@@ -39,7 +39,7 @@ export interface AnswerReader {
 }
 
 /** One POST to `url`, its answer read by `reader`. */
-export async function exchange(
+export async function callModel(
   url: string,
   request: {
     readonly headers: Record<string, string>;
