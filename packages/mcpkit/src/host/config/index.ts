@@ -27,4 +27,5 @@ export type {
   HttpServerConfig,
   ServerConfig,
   StdioServerConfig,
+  ToolSearchOptions,
 } from './types.js';
