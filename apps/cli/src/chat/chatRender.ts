@@ -63,7 +63,9 @@ export function eventRenderer(io: Io, options: RenderOptions): (event: HostEvent
         midLine = false;
         return;
       case 'tool-call-started':
-        note(`→ ${printable(`${event.server ?? ''}/${event.tool ?? event.name}`)} ${brief(event.arguments)}\n`);
+        note(
+          `→ ${printable(event.server === undefined ? event.name : `${event.server}/${event.tool ?? event.name}`)} ${brief(event.arguments)}\n`,
+        );
         return;
       case 'tool-call-progress':
         note(

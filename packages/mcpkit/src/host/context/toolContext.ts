@@ -57,7 +57,7 @@ interface Enabled {
 
 /** The host's tool context. */
 export class ToolContext {
-  readonly switches = new ToolSwitches();
+  readonly switches: ToolSwitches = new ToolSwitches();
   readonly #registry: ToolRegistry;
   readonly #options: ToolSearchOptions;
   #switchVersion = 0;

@@ -177,7 +177,7 @@ function referencedIn(messages: readonly Json[]): string[] {
   return names;
 }
 
-/** What the API's tool search finds for `query`: regex (Python `re.search`, case-insensitive here) or BM25-like term overlap, 5 at most. */
+/** What the API's tool search finds for `query`: regex (Python `re.search`, case-insensitive here) or BM25, 5 at most. */
 export function fakeToolSearch(tools: readonly Json[], variant: 'regex' | 'bm25', query: string): string[] {
   const deferred = tools.filter((t) => t['defer_loading'] === true);
   const text = (t: Json): string => {
@@ -192,14 +192,29 @@ export function fakeToolSearch(tools: readonly Json[], variant: 'regex' | 'bm25'
       .slice(0, 5)
       .map((t) => String(t['name']));
   }
+  // BM25 (k1 1.2, b 0.75) over each tool's whole text, as the API names its search.
   const words = (s: string): string[] =>
     s
       .toLowerCase()
       .split(/[^a-z0-9]+/)
       .filter((w) => w.length > 2);
-  const wanted = new Set(words(query));
+  const docs = deferred.map((t) => words(text(t)));
+  const avg = docs.reduce((sum, d) => sum + d.length, 0) / Math.max(1, docs.length);
+  const wanted = [...new Set(words(query))];
+  const df = new Map(wanted.map((w) => [w, docs.filter((d) => d.includes(w)).length]));
   return deferred
-    .map((t, i) => ({ name: String(t['name']), i, score: words(text(t)).filter((w) => wanted.has(w)).length }))
+    .map((t, i) => {
+      const doc = docs[i] ?? [];
+      let score = 0;
+      for (const w of wanted) {
+        const tf = doc.filter((x) => x === w).length;
+        if (tf === 0) continue;
+        const n = df.get(w) ?? 0;
+        const idf = Math.log(1 + (docs.length - n + 0.5) / (n + 0.5));
+        score += (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * doc.length) / avg));
+      }
+      return { name: String(t['name']), i, score };
+    })
     .filter((r) => r.score > 0)
     .sort((a, b) => b.score - a.score || a.i - b.i)
     .slice(0, 5)
