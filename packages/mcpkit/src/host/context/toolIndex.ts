@@ -51,6 +51,7 @@ const MAX_TERM_COUNT = 2;
 /** How much a match in each field weighs: a word of the name says more than one of a long description. */
 const FIELD_WEIGHTS = { name: 3, title: 2, description: 1 } as const;
 type Field = keyof typeof FIELD_WEIGHTS;
+const FIELDS = Object.keys(FIELD_WEIGHTS) as Field[];
 const K1 = 1.2;
 const B = 0.75;
 
@@ -88,8 +89,8 @@ function fieldStats(text: string | undefined): { counts: Map<string, number>; le
 /** An index over a set of tools (rebuild it when the set changes: building is linear in their text). */
 export class ToolIndex<T> {
   readonly #docs: Indexed<T>[];
-  /** How many documents hold each term (in any field). */
-  readonly #df = new Map<string, number>();
+  /** The documents holding each term (in any field), in catalog order: only they are scored. */
+  readonly #postings = new Map<string, number[]>();
   readonly #avg: Record<Field, number>;
 
   constructor(documents: Iterable<SearchDocument<T>>) {
@@ -97,11 +98,15 @@ export class ToolIndex<T> {
       doc,
       fields: { name: fieldStats(doc.name), title: fieldStats(doc.title), description: fieldStats(doc.description) },
     }));
-    for (const d of this.#docs) {
+    this.#docs.forEach((d, i) => {
       const seen = new Set<string>();
       for (const f of Object.values(d.fields)) for (const t of f.counts.keys()) seen.add(t);
-      for (const t of seen) this.#df.set(t, (this.#df.get(t) ?? 0) + 1);
-    }
+      for (const t of seen) {
+        const list = this.#postings.get(t);
+        if (list === undefined) this.#postings.set(t, [i]);
+        else list.push(i);
+      }
+    });
     const avg = (field: Field): number =>
       Math.max(1, this.#docs.reduce((sum, d) => sum + d.fields[field].length, 0) / Math.max(1, this.#docs.length));
     this.#avg = { name: avg('name'), title: avg('title'), description: avg('description') };
@@ -117,11 +122,14 @@ export class ToolIndex<T> {
     const limit = Math.max(0, Math.floor(options.limit ?? 5));
     if (limit === 0) return [];
     const terms = [...new Set(tokenize(query, MAX_QUERY_CHARS))].slice(0, MAX_QUERY_TERMS);
+    const candidates = new Set<number>();
+    for (const term of terms) for (const i of this.#postings.get(term) ?? []) candidates.add(i);
     const ranked: { hit: SearchHit<T>; server: string | undefined; order: number }[] = [];
-    this.#docs.forEach((d, order) => {
+    for (const order of candidates) {
+      const d = this.#docs[order] as Indexed<T>;
       const score = this.#score(d, terms);
       if (score > 0) ranked.push({ hit: { value: d.doc.value, score }, server: d.doc.server, order });
-    });
+    }
     ranked.sort((a, b) => b.hit.score - a.hit.score || a.order - b.order);
     return diverse(ranked, limit, options.maxPerServer ?? Math.max(1, limit - 1));
   }
@@ -130,10 +138,10 @@ export class ToolIndex<T> {
     const n = this.#docs.length;
     let score = 0;
     for (const term of terms) {
-      const df = this.#df.get(term);
+      const df = this.#postings.get(term)?.length;
       if (df === undefined) continue;
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      for (const field of Object.keys(FIELD_WEIGHTS) as Field[]) {
+      for (const field of FIELDS) {
         const f = d.fields[field];
         const tf = f.counts.get(term);
         if (tf === undefined) continue;
