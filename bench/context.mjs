@@ -17,7 +17,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { Host, ToolIndex, toolTokens } from 'mcpkit/host';
+import { Host, ToolIndex } from 'mcpkit/host';
 import { createInMemoryPair } from 'mcpkit/jsonrpc';
 import { McpServer } from 'mcpkit/server';
 import { createServer } from 'vite';

@@ -48,7 +48,10 @@ export class ToolSwitches {
       return;
     }
     let tools = this.#tools.get(server);
-    if (tools === undefined) this.#tools.set(server, (tools = new Map()));
+    if (tools === undefined) {
+      tools = new Map<string, boolean>();
+      this.#tools.set(server, tools);
+    }
     tools.set(tool, on);
   }
 }
