@@ -219,4 +219,19 @@ describe('the host search', () => {
     const transcript = await host.ask('Rotate the KMS key k1 of our cloud.');
     expect(transcript.answer).toBe(`Done: ${server}/${DEEP_TOOL.name} ok`);
   });
+
+  it('sends a paused Anthropic turn back for the model to go on', async () => {
+    const tools = catalog();
+    let step = 0;
+    const script: FakeScript = () =>
+      ++step === 1
+        ? { kind: 'answer', text: 'Searching…', toolSearch: { query: 'kms key' }, stopReason: 'pause_turn' }
+        : { kind: 'answer', text: 'Found it.' };
+    const h = await startHost(dialects[0] as Dialect, tools, script);
+    const transcript = await h.ask('go');
+    expect(transcript).toMatchObject({ turns: 2, answer: 'Found it.', stopReason: 'end_turn' });
+    const second = fake?.requests[1]?.body['messages'] as { role: string; content: { type: string }[] }[];
+    expect(second.at(-1)?.role).toBe('assistant');
+    expect(second.at(-1)?.content.map((b) => b.type)).toEqual(['text', 'server_tool_use', 'tool_search_tool_result']);
+  });
 });
