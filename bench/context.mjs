@@ -20,7 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { Host, ToolIndex } from 'mcpkit/host';
 import { createInMemoryPair } from 'mcpkit/jsonrpc';
 import { McpServer } from 'mcpkit/server';
-import { createServer } from 'vite';
+// Vite as vitest (a dev dependency) ships it: it loads the TypeScript fakes.
+import { createViteServer } from 'vitest/node';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -28,7 +29,7 @@ const quick = args.includes('--quick');
 const asJson = args.includes('--json');
 const QUERIES = quick ? 200 : 2000;
 
-const vite = await createServer({
+const vite = await createViteServer({
   root: ROOT,
   configFile: false,
   logLevel: 'error',
