@@ -36,12 +36,14 @@ beforeAll(async () => {
     description: `${DEEP_TOOL.query} ${words} `.repeat(3),
     inputSchema: { type: 'object' },
   }));
+  // A name with a bell, another script, slashes and dots: escaped on the terminal, made safe for the model.
+  evil[59] = { name: 'odd\u0007名前/../x.y', description: 'A tool with an odd name \u001b[2J', inputSchema: { type: 'object' } };
   tools.set('evil', evil);
   const servers: Record<string, unknown> = {};
   for (const [name, list] of tools) {
     const file = join(dir, `${name}.json`);
     writeFileSync(file, JSON.stringify(list));
-    servers[name] = { command: process.execPath, args: [SERVER, file, name] };
+    servers[name] = { command: process.execPath, args: [SERVER, file, name, ...(name === 'evil' ? ['--raw'] : [])] };
   }
   writeFileSync(join(dir, 'mcp.json'), JSON.stringify({ mcpServers: servers }));
   anthropic = await startFakeAnthropic(searchingModel(target));
@@ -129,5 +131,7 @@ describe('mcpkit chat with 240 tools', () => {
     expect(run.stdout).toMatch(new RegExp(`call 2: .*found: .*${target}__${DEEP_TOOL.name}`));
     expect(run.stdout).toContain(`(disabled ${target}/${DEEP_TOOL.name}; the next question sees it)`);
     expect(run.stdout).toContain(`(switched off: ${target}/${DEEP_TOOL.name}; /tools enable SERVER[/TOOL])`);
+    expect(run.stdout).toContain('evil__odd_______x_y  (evil/odd\\u{7}名前/../x.y)');
+    expect(run.stdout.includes('\u0007') || run.stdout.includes('\u001b')).toBe(false);
   });
 });
