@@ -92,6 +92,18 @@ describe('mcpkit chat context options', () => {
   });
 });
 
+describe('the -v rendering of tool offers', () => {
+  it('tells what a searching model call carried, only with -v', () => {
+    const seen: string[] = [];
+    const io = { stdout: () => undefined, stderr: (t: string) => seen.push(t) } as unknown as Parameters<typeof eventRenderer>[0];
+    const offer = { mode: 'host-search', loaded: 3, deferred: 477, tokens: 900, allTokens: 76_000 } as const;
+    eventRenderer(io, { verbose: false, quiet: false, streamText: false })({ type: 'tools-offered', turn: 1, offer });
+    expect(seen).toEqual([]);
+    eventRenderer(io, { verbose: true, quiet: false, streamText: false })({ type: 'tools-offered', turn: 1, offer });
+    expect(seen).toEqual(['(tools: 3 definitions in context, ~900 of ~76000 tokens; the host searches)\n']);
+  });
+});
+
 describe('/context', () => {
   const report = {
     servers: [

@@ -75,6 +75,13 @@ export function eventRenderer(io: Io, options: RenderOptions): (event: HostEvent
       case 'tool-call-finished':
         note(finished(event.record));
         return;
+      case 'tools-offered':
+        // With -v, each model call's tool definitions when the host keeps them down (/context shows them too).
+        if (options.verbose && event.offer.mode !== 'all')
+          note(
+            `(tools: ${String(event.offer.loaded)} definitions in context, ~${String(event.offer.tokens)} of ~${String(event.offer.allTokens)} tokens; ${event.offer.mode === 'host-search' ? 'the host searches' : 'the provider searches'})\n`,
+          );
+        return;
       case 'model-retry':
         note(
           `mcpkit: the model API ${event.status === undefined ? 'could not be reached' : `answered ${String(event.status)}`}; retry ${String(event.attempt)} in ${String(Math.round(event.delayMs))} ms\n`,
