@@ -88,7 +88,8 @@ Output:
                            "context": each server's definitions' estimated tokens,
                            and "toolOffers": what each model call carried)
   -t, --timeout DURATION   Give up after this long (exit 124)
-  -v, --verbose            Show the servers' stderr too
+  -v, --verbose            Show the servers' stderr too, and the tool definitions
+                           each model call carried when the model searches
   -q, --quiet              Only the answer and errors
 
 Commands at the prompt: /tools [NAME], /tools disable|enable SERVER[/TOOL],
