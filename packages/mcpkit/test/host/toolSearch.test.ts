@@ -234,4 +234,20 @@ describe('the host search', () => {
     expect(second.at(-1)?.role).toBe('assistant');
     expect(second.at(-1)?.content.map((b) => b.type)).toEqual(['text', 'server_tool_use', 'tool_search_tool_result']);
   });
+
+  it("a conversation that used Anthropic's search goes on after the found tool is switched off (a stand-in keeps its history valid)", async () => {
+    const tools = catalog();
+    const server = targetServer(tools);
+    const h = await startHost(dialects[0] as Dialect, tools, searchingModel(server));
+    const conversation = h.conversation();
+    expect((await conversation.ask('Rotate the KMS key k1 of our cloud.')).answer).toMatch(/^Done:/);
+    h.setToolsEnabled(server, false);
+    const again = await conversation.ask('Rotate it again.');
+    expect(again.toolOffers[0]?.mode).toBe('provider-search');
+    const sent = (fake?.requests.at(-1)?.body['tools'] ?? []) as Record<string, unknown>[];
+    expect(sent.find((t) => t['name'] === `${server}__${DEEP_TOOL.name}`)).toMatchObject({
+      defer_loading: true,
+      description: expect.stringMatching(/^Not available now/) as string,
+    });
+  });
 });

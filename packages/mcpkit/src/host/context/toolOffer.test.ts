@@ -95,4 +95,40 @@ describe('offerTools', () => {
     const offered = offerTools({ ...base, tools: tools(50), messages, nativeSearch: true, options: { threshold: 1 } });
     expect(offered.offer).toMatchObject({ loaded: 2, deferred: 49, loadedTools: ['s__tool_4'] });
   });
+
+  it('a conversation that used the provider search keeps it below the threshold, with stand-ins for tools gone since', () => {
+    const messages: ModelMessage[] = [
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'provider',
+            provider: 'anthropic',
+            block: {
+              type: 'tool_search_tool_result',
+              tool_use_id: 'srvtoolu_1',
+              content: {
+                type: 'tool_search_tool_search_result',
+                tool_references: [
+                  { type: 'tool_reference', tool_name: 's__tool_1' },
+                  { type: 'tool_reference', tool_name: 'down__tool' },
+                ],
+              },
+            },
+          },
+        ],
+      },
+    ];
+    const offered = offerTools({ ...base, tools: tools(3), messages, nativeSearch: true, options: {} });
+    expect(offered.offer.mode).toBe('provider-search');
+    expect(offered.toolSearch).toBe('bm25');
+    expect(offered.tools.map((t) => [t.name, t.deferLoading])).toEqual([
+      ['s__tool_0', true],
+      ['s__tool_1', true],
+      ['s__tool_2', true],
+      ['down__tool', true],
+    ]);
+    // Without the provider's search, the history's blocks are dropped and nothing is sticky.
+    expect(offerTools({ ...base, tools: tools(3), messages, options: {} }).offer.mode).toBe('all');
+  });
 });

@@ -64,6 +64,24 @@ export function referencedTools(messages: readonly ModelMessage[]): Set<string> 
   return names;
 }
 
+/**
+ * Stand-ins for tools the conversation's provider search found that are gone
+ * now (their server down, or switched off): the API refuses a history that
+ * references a tool the request does not define. Calling one gets the
+ * host's "no such tool" answer.
+ */
+function gone(referenced: ReadonlySet<string>, tools: readonly OfferableTool[]): ModelTool[] {
+  const present = new Set(tools.map((t) => t.definition.name));
+  return [...referenced]
+    .filter((name) => !present.has(name))
+    .map((name) => ({
+      name,
+      description: 'Not available now: its server is down or the tool was switched off.',
+      inputSchema: { type: 'object' },
+      deferLoading: true,
+    }));
+}
+
 /** Chooses the definitions of one call. `found`: the model names the host's search found in this conversation. */
 export function offerTools(input: {
   readonly tools: readonly OfferableTool[];
@@ -77,18 +95,19 @@ export function offerTools(input: {
   const allTokens = tools.reduce((sum, t) => sum + t.tokens, 0);
   const threshold = options.threshold ?? DEFAULT_TOOL_SEARCH_THRESHOLD;
   const mode = options.mode ?? 'auto';
-  if (mode === 'off' || tools.length === 0 || allTokens <= threshold)
+  // A conversation that used the provider's search goes on with it: its history names deferred tools the API must know.
+  const referenced = input.nativeSearch && mode === 'auto' ? referencedTools(input.messages) : new Set<string>();
+  if (mode === 'off' || ((tools.length === 0 || allTokens <= threshold) && referenced.size === 0))
     return {
       tools: tools.map((t) => t.definition),
       offer: { mode: 'all', loaded: tools.length, deferred: 0, tokens: allTokens, allTokens },
     };
   if (mode === 'auto' && input.nativeSearch) {
     const variant = options.anthropicVariant ?? 'bm25';
-    const referenced = referencedTools(input.messages);
     const loaded = tools.filter((t) => referenced.has(t.definition.name));
     const searchTokens = toolTokens({ name: `tool_search_tool_${variant}`, inputSchema: {} });
     return {
-      tools: tools.map((t) => ({ ...t.definition, deferLoading: true })),
+      tools: [...tools.map((t) => ({ ...t.definition, deferLoading: true })), ...gone(referenced, tools)],
       toolSearch: variant,
       offer: {
         mode: 'provider-search',
