@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../exitCodes.js';
 import { parseChatArgs } from './chatOptions.js';
+import { contextView } from './contextView.js';
 import { eventRenderer } from './chatRender.js';
 import { annotationWords } from './annotationWords.js';
 import { terminalApprover } from './terminalHandlers.js';
@@ -52,6 +53,89 @@ describe('mcpkit chat options', () => {
     expect(() => parseChatArgs(['-m', 'a/b', '--max-turns', '0'], {})).toThrow('--max-turns takes a positive whole number');
     expect(() => parseChatArgs(['-m', 'a/b', '--allow', '/x'], {})).toThrow('--allow takes SERVER or SERVER/TOOL');
     expect(() => parseChatArgs(['-m', 'a/b', '--bogus'], {})).toThrow(UsageError);
+  });
+});
+
+describe('mcpkit chat context options', () => {
+  it('read --disable and --enable in order, and --tool-search with its threshold', () => {
+    const settings = parseChatArgs(
+      [
+        '-m',
+        'a/b',
+        '--disable',
+        'files',
+        '--enable',
+        'files/read',
+        '--disable=git/log',
+        '--tool-search',
+        'host',
+        '--tool-search-threshold',
+        '0',
+      ],
+      {},
+    );
+    expect(settings?.switches).toEqual([
+      { target: 'files', enabled: false },
+      { target: 'files/read', enabled: true },
+      { target: 'git/log', enabled: false },
+    ]);
+    expect(settings?.toolSearch).toEqual({ mode: 'host', threshold: 0 });
+    expect(parseChatArgs(['-m', 'a/b'], {})?.toolSearch).toEqual({});
+  });
+
+  it('refuse what makes no sense', () => {
+    expect(() => parseChatArgs(['-m', 'a/b', '--disable', '/x'], {})).toThrow('--disable takes SERVER or SERVER/TOOL');
+    expect(() => parseChatArgs(['-m', 'a/b', '--enable', 'x/'], {})).toThrow('--enable takes SERVER or SERVER/TOOL');
+    expect(() => parseChatArgs(['-m', 'a/b', '--tool-search', 'always'], {})).toThrow('--tool-search takes auto, host or off');
+    expect(() => parseChatArgs(['-m', 'a/b', '--tool-search-threshold=-5'], {})).toThrow('--tool-search-threshold takes');
+    expect(() => parseChatArgs(['-m', 'a/b', '--tool-search-threshold', '1e3x'], {})).toThrow('--tool-search-threshold takes');
+  });
+});
+
+describe('the -v rendering of tool offers', () => {
+  it('tells what a searching model call carried, only with -v', () => {
+    const seen: string[] = [];
+    const io = { stdout: () => undefined, stderr: (t: string) => seen.push(t) } as unknown as Parameters<typeof eventRenderer>[0];
+    const offer = { mode: 'host-search', loaded: 3, deferred: 477, tokens: 900, allTokens: 76_000 } as const;
+    eventRenderer(io, { verbose: false, quiet: false, streamText: false })({ type: 'tools-offered', turn: 1, offer });
+    expect(seen).toEqual([]);
+    eventRenderer(io, { verbose: true, quiet: false, streamText: false })({ type: 'tools-offered', turn: 1, offer });
+    expect(seen).toEqual(['(tools: 3 definitions in context, ~900 of ~76000 tokens; the host searches)\n']);
+  });
+});
+
+describe('/context', () => {
+  const report = {
+    servers: [
+      { server: 'files', tools: 10, enabled: 9, tokens: 1200, disabledTokens: 140 },
+      { server: 'evil\u001b[2J', tools: 2, enabled: 2, tokens: 50_000, disabledTokens: 0 },
+    ],
+    tokens: 51_200,
+    threshold: 10_000,
+    mode: 'auto',
+    searching: true,
+    estimate: 'each definition as JSON, 4 characters a token',
+  } as const;
+
+  it('shows each server, what is off, the total and the mode, and escapes what servers named', () => {
+    const text = contextView(report, undefined);
+    expect(text).toMatch(/ {2}files +9 tools {2}~ +1,200 tokens; 1 off \(~140 tokens\)\n/);
+    expect(text).toContain('evil\\u{1b}[2J');
+    expect(text).toContain('51,200 tokens; over the threshold of ~10,000: the model searches for tools');
+    expect(text).toContain('(nothing asked yet)');
+    expect(text).not.toContain('\u001b');
+  });
+
+  it('shows what each model call of the last question carried', () => {
+    const text = contextView(report, [
+      { mode: 'host-search', loaded: 1, deferred: 11, tokens: 130, allTokens: 51_200, loadedTools: [] },
+      { mode: 'host-search', loaded: 2, deferred: 10, tokens: 260, allTokens: 51_200, loadedTools: ['files__read'] },
+    ]);
+    expect(text).toContain(
+      "call 1: 1 definition in context, ~130 tokens of ~51,200 (the host's search_tools and the tools found)\n",
+    );
+    expect(text).toContain('call 2: 2 definitions in context, ~260 tokens of ~51,200');
+    expect(text).toContain('found: files__read');
   });
 });
 

@@ -90,7 +90,17 @@ function failure(error: unknown): CliError {
 }
 
 function transcriptJson(host: NodeHost, transcript: Transcript): unknown {
-  return { ...transcript, servers: host.servers() };
+  return { ...transcript, servers: host.servers(), context: host.toolContext() };
+}
+
+/** `--disable`/`--enable`, in order; one naming nothing is a usage error (with the closest name). */
+function applySwitches(host: NodeHost, settings: ChatSettings): void {
+  for (const s of settings.switches)
+    try {
+      host.setToolsEnabled(s.target, s.enabled);
+    } catch (error) {
+      throw new UsageError(`--${s.enabled ? 'enable' : 'disable'} ${s.target}: ${messageFor(error)}`, 'chat');
+    }
 }
 
 /** Runs `mcpkit chat` with parsed settings. */
@@ -164,6 +174,9 @@ async function chat(
     ...(settings.maxTurns !== undefined && { maxTurns: settings.maxTurns }),
     ...(settings.maxTokens !== undefined && { maxTokens: settings.maxTokens }),
     ...(settings.system !== undefined && { system: settings.system }),
+    ...((config.toolSearch !== undefined || Object.keys(settings.toolSearch).length > 0) && {
+      toolSearch: { ...config.toolSearch, ...settings.toolSearch },
+    }),
     clientInfo: { name: 'mcpkit-chat', version: version() },
     onEvent: (event) => {
       // Before the start, checkRules() reports unmatched rules as an error; later, a list change is a warning.
@@ -185,6 +198,7 @@ async function chat(
   try {
     await host.start();
     checkRules(host, settings);
+    applySwitches(host, settings);
     started = true;
     if (!settings.quiet) write(notUpNotice(host.servers(), repl !== undefined));
     if (repl !== undefined) return await interactive(host, io, repl, controller, () => stop);

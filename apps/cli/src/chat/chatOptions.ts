@@ -6,7 +6,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
-import type { ApproveMode, Decision, PolicyOptions } from 'mcpkit/host';
+import type { ApproveMode, Decision, PolicyOptions, ToolSearchOptions } from 'mcpkit/host';
 import { parseCallbackPort } from '../authSettings.js';
 import { parseDuration } from '../clientArgs.js';
 import { UsageError } from '../exitCodes.js';
@@ -23,6 +23,10 @@ export const CHAT_OPTIONS = {
   allow: { type: 'string', multiple: true },
   deny: { type: 'string', multiple: true },
   'trust-read-only': { type: 'boolean' },
+  enable: { type: 'string', multiple: true },
+  disable: { type: 'string', multiple: true },
+  'tool-search': { type: 'string' },
+  'tool-search-threshold': { type: 'string' },
   'trust-project': { type: 'boolean' },
   'max-turns': { type: 'string' },
   'max-tokens': { type: 'string' },
@@ -53,6 +57,10 @@ export interface ChatSettings {
   readonly approve: ApproveMode | undefined;
   /** The policy from `--allow`, `--deny`, `--trust-read-only` and `--approve`. */
   readonly policy: PolicyOptions;
+  /** `--disable` and `--enable` (in order; the later wins): tools switched off or on for the model. */
+  readonly switches: readonly { readonly target: string; readonly enabled: boolean }[];
+  /** `--tool-search` and `--tool-search-threshold` (beating the config's `toolSearch`). */
+  readonly toolSearch: ToolSearchOptions;
   /** `--trust-project`: start a project config's servers for this run without asking (nothing remembered). */
   readonly trustProject: boolean;
   readonly maxTurns: number | undefined;
@@ -103,6 +111,33 @@ function rules(
   return { servers, tools };
 }
 
+/** `SERVER` or `SERVER/TOOL` (or a model name) of `--enable`/`--disable`, in command-line order. */
+function switchesOf(args: readonly string[]): { target: string; enabled: boolean }[] {
+  const out: { target: string; enabled: boolean }[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
+    if (flag !== '--enable' && flag !== '--disable') continue;
+    const target = inline ?? args[++i] ?? '';
+    if (target === '' || target.startsWith('/') || target.endsWith('/'))
+      throw new UsageError(`${flag} takes SERVER or SERVER/TOOL, not ${JSON.stringify(target)}`, NAME);
+    out.push({ target, enabled: flag === '--enable' });
+  }
+  return out;
+}
+
+function toolSearchOf(mode: string | undefined, threshold: string | undefined): ToolSearchOptions {
+  if (mode !== undefined && mode !== 'auto' && mode !== 'host' && mode !== 'off')
+    throw new UsageError(`--tool-search takes auto, host or off, not ${JSON.stringify(mode)}`, NAME);
+  const tokens = threshold === undefined ? undefined : Number(threshold);
+  if (tokens !== undefined && (threshold?.trim() === '' || !Number.isInteger(tokens) || tokens < 0))
+    throw new UsageError(`--tool-search-threshold takes a number of tokens (0 or more), not ${JSON.stringify(threshold)}`, NAME);
+  return { ...(mode !== undefined && { mode }), ...(tokens !== undefined && { threshold: tokens }) };
+}
+
 function parseApprove(text: string | undefined): ApproveMode | undefined {
   if (text === undefined || text === 'all' || text === 'read-only' || text === 'none') return text;
   throw new UsageError(`--approve takes all, read-only or none, not ${JSON.stringify(text)}`, NAME);
@@ -146,6 +181,8 @@ export function parseChatArgs(args: readonly string[], env: NodeJS.ProcessEnv = 
     approve,
     policy,
     trustProject: v['trust-project'] === true,
+    switches: switchesOf(args),
+    toolSearch: toolSearchOf(v['tool-search'] as string | undefined, v['tool-search-threshold'] as string | undefined),
     maxTurns: positiveInt(v['max-turns'] as string | undefined, '--max-turns'),
     maxTokens: positiveInt(v['max-tokens'] as string | undefined, '--max-tokens'),
     system: v['system'] as string | undefined,

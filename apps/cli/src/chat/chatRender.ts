@@ -63,7 +63,9 @@ export function eventRenderer(io: Io, options: RenderOptions): (event: HostEvent
         midLine = false;
         return;
       case 'tool-call-started':
-        note(`→ ${printable(`${event.server ?? ''}/${event.tool ?? event.name}`)} ${brief(event.arguments)}\n`);
+        note(
+          `→ ${printable(event.server === undefined ? event.name : `${event.server}/${event.tool ?? event.name}`)} ${brief(event.arguments)}\n`,
+        );
         return;
       case 'tool-call-progress':
         note(
@@ -72,6 +74,13 @@ export function eventRenderer(io: Io, options: RenderOptions): (event: HostEvent
         return;
       case 'tool-call-finished':
         note(finished(event.record));
+        return;
+      case 'tools-offered':
+        // With -v, each model call's tool definitions when the host keeps them down (/context shows them too).
+        if (options.verbose && event.offer.mode !== 'all')
+          note(
+            `(tools: ${String(event.offer.loaded)} definitions in context, ~${String(event.offer.tokens)} of ~${String(event.offer.allTokens)} tokens; ${event.offer.mode === 'host-search' ? 'the host searches' : 'the provider searches'})\n`,
+          );
         return;
       case 'model-retry':
         note(

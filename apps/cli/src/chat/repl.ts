@@ -12,14 +12,27 @@ import { ExitCode } from '../exitCodes.js';
 import type { Io } from '../io.js';
 import type { LineReader } from './lineReader.js';
 import { serverLine } from './serverLines.js';
+import { contextView } from './contextView.js';
 import { describeTool, listTools } from './toolList.js';
 
 /** The slash commands, for help and Tab completion. */
-export const SLASH_COMMANDS: readonly string[] = ['/help', '/tools', '/servers', '/prompt', '/read', '/clear', '/exit'];
+export const SLASH_COMMANDS: readonly string[] = [
+  '/help',
+  '/tools',
+  '/context',
+  '/servers',
+  '/prompt',
+  '/read',
+  '/clear',
+  '/exit',
+];
 
 const HELP = `Commands:
   /tools [NAME]                the tools the model may call, one line each; NAME (model
                                name or server/tool): that tool's whole description
+  /tools disable|enable S[/T]  switch a server's tools, or one tool, off or on for the model
+  /context                     what each server's tool definitions cost (estimated tokens),
+                               and what the last question's model calls carried
   /servers                     the servers: state, why one is down, its log
   /prompt NAME [key=value ...] run a server's prompt as your message
   /read URI [SERVER]           attach a resource to your next message
@@ -52,10 +65,22 @@ export interface ReplContext {
   report(error: unknown): void;
 }
 
+function switchTools(host: NodeHost, words: readonly string[]): string {
+  const [verb, target] = words;
+  if (target === undefined || words.length > 2) return `usage: /tools ${verb ?? 'disable'} SERVER[/TOOL]\n`;
+  const on = verb === 'enable';
+  try {
+    const n = host.setToolsEnabled(target, on);
+    return `(${on ? 'enabled' : 'disabled'} ${target}${target.includes('/') ? '' : `: ${String(n)} tools`}; the next question sees it)\n`;
+  } catch (error) {
+    return `${error instanceof Error ? error.message : String(error)}\n`;
+  }
+}
+
 async function slash(
   line: string,
   ctx: ReplContext,
-  conversation: { current: Conversation },
+  conversation: { current: Conversation; last?: Transcript },
 ): Promise<'exit' | Transcript | undefined> {
   const [command = '', ...words] = line.trim().split(/\s+/);
   const { host, io } = ctx;
@@ -67,7 +92,16 @@ async function slash(
       io.stdout(HELP);
       return undefined;
     case '/tools':
-      io.stdout(words[0] === undefined ? listTools(host.tools(), io.columns ?? 100) : describeTool(host.tools(), words[0]));
+      if (words[0] === 'disable' || words[0] === 'enable') io.stdout(switchTools(host, words));
+      else
+        io.stdout(
+          words[0] === undefined
+            ? listTools(host.tools(), io.columns ?? 100, host.disabledTools())
+            : describeTool([...host.tools(), ...host.disabledTools()], words[0]),
+        );
+      return undefined;
+    case '/context':
+      io.stdout(contextView(host.toolContext(), conversation.last?.toolOffers));
       return undefined;
     case '/servers':
       io.stdout(listServers(host));
@@ -111,7 +145,7 @@ async function slash(
 
 /** Runs the chat until `/exit` or the end of input. */
 export async function runRepl(ctx: ReplContext): Promise<ExitCode> {
-  const conversation = { current: ctx.host.conversation() };
+  const conversation: { current: Conversation; last?: Transcript } = { current: ctx.host.conversation() };
   if (ctx.lines.interactive) ctx.io.stdout('mcpkit chat: /help for commands, /exit to leave.\n');
   for (;;) {
     const line = await ctx.lines.readMessage('you> ');
@@ -123,6 +157,7 @@ export async function runRepl(ctx: ReplContext): Promise<ExitCode> {
         ? await slash(text, ctx, conversation)
         : await ctx.turn((signal) => conversation.current.ask(text, { signal }));
       if (outcome === 'exit') return ExitCode.Ok;
+      if (outcome !== undefined) conversation.last = outcome;
       if (outcome?.stopReason === 'cancelled') ctx.io.stderr('(cancelled)\n');
       else if (outcome?.stopReason === 'max_turns') ctx.io.stderr('(stopped: --max-turns reached)\n');
     } catch (error) {

@@ -18,16 +18,24 @@ function oneLine(text: string, width: number): string {
   return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
 }
 
-/** Every tool, one line each, fitted to `columns`. */
-export function listTools(tools: readonly HostTool[], columns: number): string {
-  if (tools.length === 0) return 'No tools (no server is running, or none offers tools).\n';
+/** The switched-off tools, on one line. */
+function offLine(off: readonly HostTool[]): string {
+  if (off.length === 0) return '';
+  const names = off.slice(0, 20).map((t) => printable(`${t.server}/${t.tool.name}`));
+  return `(switched off: ${names.join(', ')}${off.length > 20 ? `, and ${String(off.length - 20)} more` : ''}; /tools enable SERVER[/TOOL])\n`;
+}
+
+/** Every tool, one line each, fitted to `columns`; then those switched off. */
+export function listTools(tools: readonly HostTool[], columns: number, off: readonly HostTool[] = []): string {
+  if (tools.length === 0)
+    return `No tools (no server is running, or none offers tools, or all are switched off).\n${offLine(off)}`;
   const lines = tools.map((t) => {
     const head = `${t.name}  (${printable(`${t.server}/${t.tool.name}`)})`;
     const description = t.tool.description ?? t.tool.title ?? '';
     const room = Math.max(20, columns - head.length - 2);
     return description === '' ? `${head}\n` : `${head}  ${oneLine(description, room)}\n`;
   });
-  return `${lines.join('')}(/tools NAME shows one tool in full)\n`;
+  return `${lines.join('')}${offLine(off)}(/tools NAME shows one tool in full)\n`;
 }
 
 /** One tool in full: by model name or `server/tool`. */

@@ -69,14 +69,31 @@ count only if your own config marks it "trust": true):
                              rules say (default: ask at a terminal; without one,
                              deny)
 
+Tools in the context (definitions cost the model's context on every turn):
+      --disable SERVER[/TOOL]  Never offer these tools to the model (repeatable);
+                             the config's includeTools/excludeTools/disabledTools
+                             do the same per server
+      --enable SERVER[/TOOL]   Offer them again (beats the config; repeatable)
+      --tool-search MODE     When the definitions are over the threshold: auto
+                             (the provider's own tool search where it has one,
+                             Anthropic's; else the host's search_tools), host
+                             (always the host's), off (send every definition)
+      --tool-search-threshold TOKENS
+                             Estimated tokens of definitions above which the model
+                             searches for tools (default 10000; 0: always)
+
 Output:
       --once PROMPT        Answer one question and exit
-      --json               With --once: the transcript as one JSON object
+      --json               With --once: the transcript as one JSON object (with
+                           "context": each server's definitions' estimated tokens,
+                           and "toolOffers": what each model call carried)
   -t, --timeout DURATION   Give up after this long (exit 124)
-  -v, --verbose            Show the servers' stderr too
+  -v, --verbose            Show the servers' stderr too, and the tool definitions
+                           each model call carried when the model searches
   -q, --quiet              Only the answer and errors
 
-Commands at the prompt: /tools [NAME], /servers (state, errors, logs),
+Commands at the prompt: /tools [NAME], /tools disable|enable SERVER[/TOOL],
+/context (what tool definitions cost), /servers (state, errors, logs),
 /prompt NAME [k=v ...], /read URI, /clear, /help, /exit. Ctrl-C cancels the
 answer or tool call in flight. Secrets a config asks for (VS Code "password":
 true inputs) are read without echo and go only to the server that uses them.

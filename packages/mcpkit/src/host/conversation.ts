@@ -13,8 +13,8 @@ import type { ImageBlock, ModelBlock, ModelMessage, TextBlock } from './model/ty
 
 /** What a conversation needs from its host. */
 export interface ConversationRunner {
-  /** Runs the loop on `messages` (ending with the user's turn). */
-  run(messages: ModelMessage[], options: AskOptions): Promise<Transcript>;
+  /** Runs the loop on `messages` (ending with the user's turn); `found`: the tools the host's search found in this conversation. */
+  run(messages: ModelMessage[], options: AskOptions, found: Set<string>): Promise<Transcript>;
   readResource(uri: string, options: { server?: string; signal?: AbortSignal }): Promise<T.ReadResourceResult>;
   getPrompt(name: string, args: Readonly<Record<string, string>>, options: { signal?: AbortSignal }): Promise<T.GetPromptResult>;
 }
@@ -35,6 +35,8 @@ export class Conversation {
   readonly messages: ModelMessage[] = [];
   readonly #host: ConversationRunner;
   #attached: (TextBlock | ImageBlock)[] = [];
+  /** The model names the host's `search_tools` found: offered on every later turn of this conversation. */
+  readonly #found = new Set<string>();
 
   constructor(host: ConversationRunner, messages: readonly ModelMessage[] = []) {
     this.#host = host;
@@ -58,7 +60,7 @@ export class Conversation {
     const content = [...this.#attached, { type: 'text', text: prompt } as const];
     this.#attached = [];
     this.messages.push({ role: 'user', content });
-    return this.#host.run(this.messages, options);
+    return this.#host.run(this.messages, options, this.#found);
   }
 
   /** Gets prompt `name` from its server, adds its messages as the user's turn, and runs the model on them. */
@@ -71,6 +73,6 @@ export class Conversation {
       this.#attached = [];
     }
     this.messages.push(...messages);
-    return this.#host.run(this.messages, options);
+    return this.#host.run(this.messages, options, this.#found);
   }
 }

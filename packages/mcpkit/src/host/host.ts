@@ -11,16 +11,19 @@
  */
 import { LocalError } from '../jsonrpc/index.js';
 import type * as T from '../protocol/index.js';
-import type { ServerConfig } from './config/types.js';
+import type { HostConfig, ServerConfig } from './config/types.js';
+import { SEARCH_TOOL_NAME } from './context/searchTool.js';
+import { ToolContext, type ToolContextReport } from './context/toolContext.js';
+import type { SearchHit, SearchOptions } from './context/toolIndex.js';
 import { Conversation, type ConversationRunner } from './conversation.js';
 import { ConfigError } from './errors.js';
 import type { AskOptions, HostOptions } from './hostOptions.js';
 import type { HostEvent, HostEventListener } from './loop/events.js';
 import { runLoop, type Transcript } from './loop/loop.js';
 import type { SamplingModels } from './loop/sampling.js';
-import { runToolUse } from './loop/toolRunner.js';
+import { runToolUse, type ToolRun } from './loop/toolRunner.js';
 import { resolveModel, type ModelChoice, type ModelSpec } from './model/modelSpec.js';
-import type { ModelMessage } from './model/types.js';
+import type { ModelMessage, ToolUseBlock } from './model/types.js';
 import { serialized, withConfigGrants, type PolicyOptions } from './policy/policy.js';
 import { unmatchedRules, type RuleProblem } from './policy/ruleCheck.js';
 import { ToolRegistry, type HostTool } from './registry/toolRegistry.js';
@@ -62,6 +65,7 @@ export class Host {
   readonly #options: HostOptions;
   readonly #servers = new Map<string, ManagedServer>();
   readonly #registry = new ToolRegistry();
+  readonly #context: ToolContext;
   readonly #listeners = new Set<HostEventListener>();
   readonly #policy: PolicyOptions;
   readonly #allowed: { server: string; tools: readonly string[] }[] = [];
@@ -77,7 +81,10 @@ export class Host {
       ? (options.servers as readonly ServerConfig[])
       : (options.servers as { servers: readonly ServerConfig[] }).servers;
     this.#policy = serialized(options.policy ?? {});
+    const fromConfig = Array.isArray(options.servers) ? undefined : (options.servers as HostConfig).toolSearch;
+    this.#context = new ToolContext(this.#registry, options.toolSearch ?? fromConfig);
     for (const config of servers) {
+      this.#context.switches.configure(config.name, config);
       if (this.#servers.has(config.name)) throw new ConfigError({ server: config.name }, 'is defined twice');
       if (config.allow !== undefined) this.#allowed.push({ server: config.name, tools: config.allow });
       if (config.trusted === true) this.#trusted.push(config.name);
@@ -130,9 +137,34 @@ export class Host {
     return problems;
   }
 
-  /** Every tool of every running server, under its model name. */
+  /** Every tool of every running server the model may be offered (switched on), under its model name. */
   tools(): readonly HostTool[] {
-    return this.#registry.entries();
+    return this.#context.enabledTools().map((t) => t.entry);
+  }
+
+  /** The tools of running servers that are switched off (by the config's lists or {@link setToolsEnabled}). */
+  disabledTools(): readonly HostTool[] {
+    return this.#registry.entries().filter((e) => !this.#context.enabled(e));
+  }
+
+  /**
+   * Switches tools on or off for the model: `server`, `server/tool`, or a
+   * model name; beats the config's `includeTools`/`excludeTools`. Returns how
+   * many listed tools it covers; an unknown server or tool rejects with
+   * `INVALID_ARGUMENT` naming the closest.
+   */
+  setToolsEnabled(target: string, enabled: boolean): number {
+    return this.#context.setEnabled(target, enabled, [...this.#servers.keys()]);
+  }
+
+  /** The enabled tools best matching `query` (the ranking the host's `search_tools` uses). */
+  searchTools(query: string, options: SearchOptions = {}): SearchHit<HostTool>[] {
+    return this.#context.search(query, options);
+  }
+
+  /** What each server's tool definitions cost the model's context, and whether they are searched for. */
+  toolContext(): ToolContextReport {
+    return this.#context.report([...this.#servers.keys()]);
   }
 
   /**
@@ -148,6 +180,7 @@ export class Host {
   ): Promise<T.CallToolResult> {
     const entry = this.#resolve(name);
     if (entry === undefined) throw new LocalError('INVALID_ARGUMENT', `no tool ${JSON.stringify(name)}`);
+    if (!this.#context.enabled(entry)) throw new LocalError('INVALID_ARGUMENT', `tool ${JSON.stringify(name)} is switched off`);
     const run = await runToolUse(
       { type: 'tool_use', id: 'direct', name: entry.name, input: args },
       {
@@ -203,7 +236,7 @@ export class Host {
   /** A new conversation (optionally continuing `messages`). */
   conversation(messages: readonly ModelMessage[] = []): Conversation {
     const host: ConversationRunner = {
-      run: (list, options) => this.#run(list, options),
+      run: (list, options, found) => this.#run(list, options, found),
       readResource: (uri, options) => this.readResource(uri, options),
       getPrompt: (name, args, options) => this.getPrompt(name, args, options),
     };
@@ -225,7 +258,7 @@ export class Host {
     return resolveModel(spec, this.#options.env ?? {}, this.#options.endpoint);
   }
 
-  async #run(messages: ModelMessage[], options: AskOptions): Promise<Transcript> {
+  async #run(messages: ModelMessage[], options: AskOptions, found: Set<string>): Promise<Transcript> {
     const spec = options.model ?? this.#options.model;
     if (spec === undefined) throw new LocalError('INVALID_ARGUMENT', 'no model: give one to the host or to ask()');
     const choice = this.resolveModel(spec);
@@ -249,20 +282,47 @@ export class Host {
       tools: async () => {
         // A list change a tool call caused reaches the very next model call.
         await boundedWait(Promise.all([...this.#servers.values()].map((s) => s.listsSettled())), LIST_SETTLE_MS);
-        return this.#registry.modelTools();
+        const ready = [...this.#servers.values()].filter((s) => s.state === 'ready').map((s) => s.name);
+        return this.#context.offer(found, messages, choice.provider.toolSearch === true, ready);
       },
       runTool: (use) =>
-        runToolUse(use, {
-          resolve: (n) => this.#registry.resolve(n),
-          server: (n) => this.#servers.get(n),
-          policy,
-          budget,
-          emit,
-          signal: options.signal,
-        }),
+        use.name === SEARCH_TOOL_NAME
+          ? Promise.resolve(this.#searchRun(use, found, emit))
+          : runToolUse(use, {
+              resolve: (n) => {
+                const entry = this.#registry.resolve(n);
+                return entry !== undefined && this.#context.enabled(entry) ? entry : undefined;
+              },
+              server: (n) => this.#servers.get(n),
+              policy,
+              budget,
+              emit,
+              signal: options.signal,
+            }),
       signal: options.signal,
       emit,
     });
+  }
+
+  /** The host's `search_tools` call, recorded like any tool call. */
+  #searchRun(use: ToolUseBlock, found: Set<string>, emit: (event: HostEvent) => void): ToolRun {
+    const started = Date.now();
+    emit({ type: 'tool-call-started', id: use.id, name: use.name, arguments: use.input });
+    const { text, isError } = this.#context.runSearch(use.input, found);
+    const result: T.CallToolResult = { content: [{ type: 'text', text }], ...(isError && { isError }) };
+    const record = {
+      id: use.id,
+      name: use.name,
+      arguments: use.input,
+      outcome: 'ok' as const,
+      result,
+      durationMs: Date.now() - started,
+    };
+    emit({ type: 'tool-call-finished', record });
+    return {
+      block: { type: 'tool_result', toolUseId: use.id, content: [{ type: 'text', text }], ...(isError && { isError }) },
+      record,
+    };
   }
 
   #resolve(name: string): HostTool | undefined {

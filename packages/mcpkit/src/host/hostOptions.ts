@@ -5,7 +5,7 @@
  */
 import type { ElicitationHandlers } from '../client/index.js';
 import type { LoggingLevel } from '../protocol/index.js';
-import type { HostConfig, ServerConfig } from './config/types.js';
+import type { HostConfig, ServerConfig, ToolSearchOptions } from './config/types.js';
 import type { HostEventListener } from './loop/events.js';
 import type { ResultBudget } from './loop/toolResult.js';
 import type { ModelEndpoint, ModelSpec } from './model/modelSpec.js';
@@ -39,6 +39,12 @@ export interface HostOptions {
   readonly maxTurns?: number;
   /** The most tokens per model answer (default 4096). */
   readonly maxTokens?: number;
+  /**
+   * How tool definitions are kept out of the context when they are many
+   * (default: above 10 000 estimated tokens, the provider's own tool search
+   * where it has one, else the host's `search_tools`). Beats the config's.
+   */
+  readonly toolSearch?: ToolSearchOptions;
   /** How much of a tool result reaches the model. */
   readonly resultBudget?: ResultBudget;
   /** Longest wait for a server to connect and list its tools, ms (default 30 000). */

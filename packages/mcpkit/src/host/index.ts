@@ -19,6 +19,21 @@ export type { RestartPolicy } from './servers/restartPolicy.js';
 export { assignToolNames, baseToolName, MODEL_TOOL_NAME, type ToolKey } from './registry/toolNames.js';
 export { ToolRegistry, type HostTool } from './registry/toolRegistry.js';
 export {
+  MAX_FIELD_CHARS,
+  MAX_QUERY_CHARS,
+  MAX_QUERY_TERMS,
+  ToolIndex,
+  tokenize,
+  type SearchDocument,
+  type SearchHit,
+  type SearchOptions,
+} from './context/toolIndex.js';
+export { CHARS_PER_TOKEN, estimateTokens, toolTokens } from './context/tokens.js';
+export { DEFAULT_TOOL_SEARCH_THRESHOLD, type ToolOffer } from './context/toolOffer.js';
+export { SEARCH_TOOL_NAME } from './context/searchTool.js';
+export type { ServerToolCost, ToolContextReport } from './context/toolContext.js';
+export { ToolSwitches, type ToolLists } from './context/toolSwitches.js';
+export {
   approveToolCall,
   decideSampling,
   decideTool,
@@ -53,6 +68,7 @@ export type {
   ModelRequest,
   ModelResponse,
   ModelTool,
+  ProviderBlock,
   RetryInfo,
   ModelStopReason,
   TextBlock,

@@ -144,6 +144,144 @@ describe('the fake Anthropic API, checked with @anthropic-ai/sdk', () => {
   });
 });
 
+describe('the fake Anthropic tool search, checked with @anthropic-ai/sdk', () => {
+  const client = (url: string): Anthropic => new Anthropic({ apiKey: 'test-key', baseURL: url, maxRetries: 0 });
+  const deferred: Anthropic.Messages.ToolUnion[] = [
+    { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' },
+    {
+      name: 'weather__get_forecast',
+      description: 'Weather forecast for a city',
+      input_schema: { type: 'object', properties: { city: { type: 'string' } } },
+      defer_loading: true,
+    },
+    { name: 'files__read', description: 'Read a file', input_schema: { type: 'object' }, defer_loading: true },
+  ];
+  const searching = {
+    kind: 'answer',
+    text: 'Searching.',
+    toolSearch: { query: 'weather forecast' },
+    afterSearch: (found: readonly string[]) =>
+      found.slice(0, 1).map((name) => ({ id: 'toolu_w', name, input: { city: 'Oslo' } })),
+  } as const;
+
+  it('streams server_tool_use, tool_search_tool_result with tool_references, then the found tool called, as the SDK assembles them', async () => {
+    fake = await startFakeAnthropic(sequence(searching));
+    const stream = client(fake.url).messages.stream({
+      model: 'claude-test',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'Weather in Oslo?' }],
+      tools: deferred,
+    });
+    const message = await stream.finalMessage();
+    const [text, use, result, call] = message.content;
+    expect(text).toEqual({ type: 'text', text: 'Searching.' });
+    expect(use).toMatchObject({ type: 'server_tool_use', name: 'tool_search_tool_bm25', input: { query: 'weather forecast' } });
+    expect(result).toEqual({
+      type: 'tool_search_tool_result',
+      tool_use_id: use?.type === 'server_tool_use' ? use.id : '',
+      content: {
+        type: 'tool_search_tool_search_result',
+        tool_references: [{ type: 'tool_reference', tool_name: 'weather__get_forecast' }],
+      },
+    });
+    expect(call).toEqual({ type: 'tool_use', id: 'toolu_w', name: 'weather__get_forecast', input: { city: 'Oslo' } });
+    expect(message.stop_reason).toBe('tool_use');
+  });
+
+  it('takes the blocks back in the next request, and answers the same non-streamed', async () => {
+    fake = await startFakeAnthropic(sequence(searching, { kind: 'answer', text: 'Sunny.' }));
+    const first = await client(fake.url).messages.create({
+      model: 'claude-test',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'Weather in Oslo?' }],
+      tools: deferred,
+    });
+    expect(first.content.map((b) => b.type)).toEqual(['text', 'server_tool_use', 'tool_search_tool_result', 'tool_use']);
+    const second = await client(fake.url).messages.create({
+      model: 'claude-test',
+      max_tokens: 100,
+      messages: [
+        { role: 'user', content: 'Weather in Oslo?' },
+        { role: 'assistant', content: first.content },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_w', content: '21 C' }] },
+      ],
+      tools: deferred,
+    });
+    expect(second.content).toEqual([{ type: 'text', text: 'Sunny.' }]);
+  });
+
+  it('refuses what the API refuses: deferred tools without a search tool, a deferred search tool, a reference to no deferred tool', async () => {
+    fake = await startFakeAnthropic(sequence({ kind: 'answer', text: 'x' }));
+    const base = { model: 'claude-test', max_tokens: 10, messages: [{ role: 'user' as const, content: 'x' }] };
+    await expect(client(fake.url).messages.create({ ...base, tools: deferred.slice(1) })).rejects.toBeInstanceOf(
+      Anthropic.BadRequestError,
+    );
+    await expect(
+      client(fake.url).messages.create({
+        ...base,
+        tools: [
+          { type: 'tool_search_tool_regex_20251119', name: 'tool_search_tool_regex', defer_loading: true },
+          ...deferred.slice(1),
+        ],
+      }),
+    ).rejects.toBeInstanceOf(Anthropic.BadRequestError);
+    await expect(
+      client(fake.url).messages.create({
+        ...base,
+        messages: [
+          { role: 'user', content: 'x' },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'server_tool_use', id: 'srvtoolu_1', name: 'tool_search_tool_bm25', input: { query: 'x' } },
+              {
+                type: 'tool_search_tool_result',
+                tool_use_id: 'srvtoolu_1',
+                content: {
+                  type: 'tool_search_tool_search_result',
+                  tool_references: [{ type: 'tool_reference', tool_name: 'nope' }],
+                },
+              },
+            ],
+          },
+          { role: 'user', content: 'y' },
+        ],
+        tools: deferred,
+      }),
+    ).rejects.toThrow(/no corresponding tool definition/);
+  });
+
+  it('a script cannot call a deferred tool no search found (the real model could not see it)', async () => {
+    fake = await startFakeAnthropic(sequence({ kind: 'answer', toolCalls: [{ name: 'files__read', input: {} }] }));
+    await expect(
+      client(fake.url).messages.create({
+        model: 'claude-test',
+        max_tokens: 10,
+        messages: [{ role: 'user', content: 'x' }],
+        tools: deferred,
+      }),
+    ).rejects.toThrow(/deferred and no tool search found it/);
+  });
+
+  it('the regex variant finds by pattern over names, descriptions and argument names', async () => {
+    fake = await startFakeAnthropic(sequence({ kind: 'answer', toolSearch: { query: '^files__|city' } }));
+    const message = await client(fake.url).messages.create({
+      model: 'claude-test',
+      max_tokens: 10,
+      messages: [{ role: 'user', content: 'x' }],
+      tools: [{ type: 'tool_search_tool_regex_20251119', name: 'tool_search_tool_regex' }, ...deferred.slice(1)],
+    });
+    const result = message.content.find((b) => b.type === 'tool_search_tool_result');
+    expect(result?.content).toEqual({
+      type: 'tool_search_tool_search_result',
+      tool_references: [
+        { type: 'tool_reference', tool_name: 'weather__get_forecast' },
+        { type: 'tool_reference', tool_name: 'files__read' },
+      ],
+    });
+  });
+});
+
 describe('the fake OpenAI API, checked with openai', () => {
   const client = (url: string, maxRetries = 0): OpenAI => new OpenAI({ apiKey: 'test-key', baseURL: url, maxRetries });
   const tools = [

@@ -266,3 +266,74 @@ describe('keys and endpoints', () => {
     expect(() => splitModelSpec('gemini/x')).toThrow(/anthropic, openai/);
   });
 });
+
+describe('the Anthropic adapter and its tool search', () => {
+  const deferredTools = [
+    { ...(tools[0] as (typeof tools)[number]), deferLoading: true },
+    { name: 'files__read', description: 'Read a file', inputSchema: { type: 'object' }, deferLoading: true },
+  ];
+  const searching = {
+    kind: 'answer',
+    toolSearch: { query: 'weather' },
+    afterSearch: (found: readonly string[]) => found.map((name) => ({ id: 'c9', name, input: { city: 'Oslo' } })),
+  } as const;
+
+  it.each(faces)(
+    'over %s: asks for the search tool and deferred tools, keeps its blocks (input streamed in pieces), and sends them back',
+    async (_face, httpClient) => {
+      fake = await startFakeAnthropic(sequence(searching, { kind: 'answer', text: 'Sunny.' }));
+      const provider = new AnthropicProvider({ apiKey: 'test-key', baseUrl: fake.url, httpClient: httpClient() });
+      expect(provider.toolSearch).toBe(true);
+      const request: ModelRequest = { ...question, tools: deferredTools, toolSearch: 'regex' };
+      const answer = await provider.complete(request);
+      expect(fake.requests[0]?.body['tools']).toEqual([
+        { type: 'tool_search_tool_regex_20251119', name: 'tool_search_tool_regex' },
+        { name: 'weather__get', description: 'Weather', input_schema: tools[0]?.inputSchema, defer_loading: true },
+        { name: 'files__read', description: 'Read a file', input_schema: { type: 'object' }, defer_loading: true },
+      ]);
+      const [use, result, call] = answer.content;
+      expect(use).toMatchObject({
+        type: 'provider',
+        provider: 'anthropic',
+        block: { type: 'server_tool_use', name: 'tool_search_tool_regex', input: { query: 'weather' } },
+      });
+      expect(result).toMatchObject({ type: 'provider', block: { type: 'tool_search_tool_result' } });
+      expect(call).toEqual({ type: 'tool_use', id: 'c9', name: 'weather__get', input: { city: 'Oslo' } });
+      const messages: ModelMessage[] = [
+        ...question.messages,
+        { role: 'assistant', content: answer.content },
+        { role: 'user', content: [{ type: 'tool_result', toolUseId: 'c9', content: [{ type: 'text', text: '21 C' }] }] },
+      ];
+      const next = await provider.complete({ ...request, messages });
+      expect(next.content).toEqual([{ type: 'text', text: 'Sunny.' }]);
+      const sent = (fake.requests[1]?.body['messages'] as { content: { type: string }[] }[])[1]?.content.map((b) => b.type);
+      expect(sent).toEqual(['server_tool_use', 'tool_search_tool_result', 'tool_use']);
+    },
+  );
+
+  it("another provider's blocks are left out, and OpenAI leaves Anthropic's out", async () => {
+    const block = {
+      type: 'provider',
+      provider: 'anthropic',
+      block: { type: 'server_tool_use', id: 's', name: 'x', input: {} },
+    } as const;
+    const other = { ...block, provider: 'someone' } as const;
+    const messages: ModelMessage[] = [
+      ...question.messages,
+      { role: 'assistant', content: [other, { type: 'text', text: 'Hm.' }] },
+      { role: 'user', content: [{ type: 'text', text: 'Go on.' }] },
+    ];
+    fake = await startFakeAnthropic(sequence({ kind: 'answer', text: 'ok' }));
+    await new AnthropicProvider({ apiKey: 'test-key', baseUrl: fake.url }).complete({ ...question, messages });
+    expect(JSON.stringify(fake.requests[0]?.body['messages'])).not.toContain('server_tool_use');
+    await fake.close();
+    fake = await startFakeOpenAi(sequence({ kind: 'answer', text: 'ok' }));
+    const withAnthropic: ModelMessage[] = [
+      messages[0] as ModelMessage,
+      { role: 'assistant', content: [block, { type: 'text', text: 'Hm.' }] },
+      messages[2] as ModelMessage,
+    ];
+    await new OpenAiProvider({ apiKey: 'test-key', baseUrl: fake.url }).complete({ ...question, messages: withAnthropic });
+    expect(JSON.stringify(fake.requests[0]?.body['messages'])).not.toContain('server_tool_use');
+  });
+});

@@ -34,7 +34,9 @@ const STDIO_FIELDS = new Set(['command', 'args', 'env', 'envFile', 'cwd']);
 const HTTP_FIELDS = new Set(['url', 'serverUrl', 'httpUrl', 'headers']);
 /** Every dialect's fields that grant something (pre-approved tools, trusted hints): honoured in the user's own config only. */
 const GRANT_FIELDS = ['alwaysAllow', 'autoApprove', 'trust'] as const;
-const COMMON_FIELDS = new Set<string>(['type', 'disabled', 'timeout', ...GRANT_FIELDS]);
+/** Which tools reach the model: Gemini CLI's `includeTools`/`excludeTools`, Roo Code's `disabledTools`. */
+const TOOL_LIST_FIELDS = ['includeTools', 'excludeTools', 'disabledTools'] as const;
+const COMMON_FIELDS = new Set<string>(['type', 'disabled', 'timeout', ...GRANT_FIELDS, ...TOOL_LIST_FIELDS]);
 /** Fields other hosts define that mean nothing to mcpkit: accepted without a warning. */
 const FOREIGN_FIELDS = new Set(['description', 'dev', 'gallery', 'version', 'id', 'name', 'transportType']);
 
@@ -127,6 +129,8 @@ function envFileVars(value: unknown, at: ConfigLocation, ctx: EntryContext): Rec
 
 interface CommonOptions {
   readonly name: string;
+  readonly includeTools?: readonly string[];
+  readonly excludeTools?: readonly string[];
   readonly timeoutMs?: number;
   readonly allow?: readonly string[];
   readonly trusted?: boolean;
@@ -154,11 +158,26 @@ function commonOptions(name: string, entry: Json, at: ConfigLocation, ctx: Entry
       });
   return {
     name,
+    ...toolLists(entry, at),
     // Gemini CLI writes milliseconds, Cline seconds: a value under 1000 can only mean seconds.
     ...(timeout !== undefined && { timeoutMs: timeout < 1000 ? timeout * 1000 : timeout }),
     ...(grants && allow !== undefined && { allow }),
     ...(grants && trust === true && { trusted: true }),
   };
+}
+
+/** The entry's tool lists; `disabledTools` joins `excludeTools`. Restrictions: honoured from any config. */
+function toolLists(entry: Json, at: ConfigLocation): { includeTools?: readonly string[]; excludeTools?: readonly string[] } {
+  const read = (field: (typeof TOOL_LIST_FIELDS)[number]): string[] | undefined => {
+    const value = entry[field];
+    if (value === undefined) return undefined;
+    if (!Array.isArray(value) || !value.every((t) => typeof t === 'string'))
+      throw new ConfigError({ ...at, field }, 'must be a list of tool names');
+    return value;
+  };
+  const include = read('includeTools');
+  const exclude = [...(read('excludeTools') ?? []), ...(read('disabledTools') ?? [])];
+  return { ...(include !== undefined && { includeTools: include }), ...(exclude.length > 0 && { excludeTools: exclude }) };
 }
 
 /** A map of strings (numbers and booleans written as text), each value expanded. */

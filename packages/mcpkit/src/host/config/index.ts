@@ -29,4 +29,5 @@ export type {
   ServerConfig,
   ServerOAuthConfig,
   StdioServerConfig,
+  ToolSearchOptions,
 } from './types.js';

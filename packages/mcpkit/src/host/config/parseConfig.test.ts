@@ -124,19 +124,39 @@ describe('config dialects', () => {
     ]);
   });
 
-  it("reads Windsurf's serverUrl and Gemini CLI's httpUrl (its timeout in ms), warning of fields it does not know", async () => {
+  it("reads Windsurf's serverUrl, Gemini CLI's httpUrl (its timeout in ms) and tool lists, Roo Code's disabledTools, warning of fields it does not know", async () => {
     const config = await parse('windsurf_gemini.json');
     expect(config.servers).toMatchObject([
       { name: 'windsurf-remote', type: 'http', url: 'https://windsurf.example.com/mcp' },
-      { name: 'gemini-remote', type: 'http', url: 'https://gemini.example.com/mcp', timeoutMs: 600_000 },
+      {
+        name: 'gemini-remote',
+        type: 'http',
+        url: 'https://gemini.example.com/mcp',
+        timeoutMs: 600_000,
+        includeTools: ['a', 'b'],
+        excludeTools: ['b'],
+      },
+      { name: 'roo', type: 'stdio', excludeTools: ['c'] },
     ]);
     expect(config.warnings).toEqual([
       {
         file: expect.stringContaining('windsurf_gemini.json') as string,
         server: 'gemini-remote',
-        message: 'field "includeTools" is unknown; ignored',
+        message: 'field "someNewField" is unknown; ignored',
       },
     ]);
+  });
+
+  it('reads a top-level toolSearch, and refuses a bad one naming the field', async () => {
+    const text = (toolSearch: unknown): string => JSON.stringify({ mcpServers: {}, toolSearch });
+    const config = await parseConfigText(text({ mode: 'host', threshold: 0, maxResults: 8 }), '/cfg/mcp.json', environment);
+    expect(config.toolSearch).toEqual({ mode: 'host', threshold: 0, maxResults: 8 });
+    await expect(parseConfigText(text({ mode: 'everything' }), '/cfg/mcp.json', environment)).rejects.toThrow(/toolSearch\.mode/);
+    await expect(parseConfigText(text({ threshold: -1 }), '/cfg/mcp.json', environment)).rejects.toThrow(/toolSearch\.threshold/);
+    await expect(parseConfigText(text({ maxResults: 1e9 }), '/cfg/mcp.json', environment)).rejects.toThrow(/maxResults/);
+    await expect(
+      parseConfigText(JSON.stringify({ mcpServers: { a: { command: 'x', includeTools: 'all' } } }), '/cfg/mcp.json', environment),
+    ).rejects.toThrow(/includeTools/);
   });
 });
 

@@ -12,7 +12,7 @@ import { ConfigError } from '../errors.js';
 import { parseEnvFile } from './dotenv.js';
 import { toServerConfig } from './entries.js';
 import { parseJsonc } from './jsonc.js';
-import type { ConfigInput, ConfigScope, ConfigWarning, HostConfig, ServerConfig } from './types.js';
+import type { ConfigInput, ConfigScope, ConfigWarning, HostConfig, ServerConfig, ToolSearchOptions } from './types.js';
 import { inputIdsIn, type VariableScope } from './variables.js';
 
 type Json = Readonly<Record<string, unknown>>;
@@ -157,7 +157,36 @@ export function resolveConfigSync(
     });
     if (server !== undefined) servers.push(server);
   }
-  return { file, scope: scopeOf, servers, warnings };
+  const toolSearch = readToolSearch(config, file);
+  return { file, scope: scopeOf, servers, warnings, ...(toolSearch !== undefined && { toolSearch }) };
+}
+
+const SEARCH_MODES = new Set(['auto', 'host', 'off']);
+
+/** The file's top-level `toolSearch` (mcpkit's own key; other hosts ignore it). */
+function readToolSearch(config: unknown, file: string | undefined): ToolSearchOptions | undefined {
+  const raw = isObject(config) ? config['toolSearch'] : undefined;
+  if (raw === undefined) return undefined;
+  const at = (field: string): { file: string | undefined; field: string } => ({ file, field: `toolSearch.${field}` });
+  if (!isObject(raw)) throw new ConfigError({ file, field: 'toolSearch' }, 'must be an object');
+  const { mode, threshold, maxResults, anthropicVariant } = raw;
+  if (mode !== undefined && (typeof mode !== 'string' || !SEARCH_MODES.has(mode)))
+    throw new ConfigError(at('mode'), 'must be "auto", "host" or "off"');
+  if (threshold !== undefined && (typeof threshold !== 'number' || !(threshold >= 0)))
+    throw new ConfigError(at('threshold'), 'must be a number of tokens, 0 or more');
+  if (
+    maxResults !== undefined &&
+    (typeof maxResults !== 'number' || !Number.isInteger(maxResults) || maxResults < 1 || maxResults > 50)
+  )
+    throw new ConfigError(at('maxResults'), 'must be a whole number from 1 to 50');
+  if (anthropicVariant !== undefined && anthropicVariant !== 'bm25' && anthropicVariant !== 'regex')
+    throw new ConfigError(at('anthropicVariant'), 'must be "bm25" or "regex"');
+  return {
+    ...(mode !== undefined && { mode: mode as 'auto' | 'host' | 'off' }),
+    ...(threshold !== undefined && { threshold }),
+    ...(maxResults !== undefined && { maxResults }),
+    ...(anthropicVariant !== undefined && { anthropicVariant }),
+  };
 }
 
 function collectInputIds(values: readonly unknown[]): string[] {

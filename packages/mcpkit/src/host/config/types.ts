@@ -26,6 +26,10 @@ interface ServerCommon {
    * spelling): its `readOnlyHint` may count. Read only from the user's own config.
    */
   readonly trusted?: boolean;
+  /** Only these tools reach the model (Gemini CLI's `includeTools`; absent: all). */
+  readonly includeTools?: readonly string[];
+  /** These tools never reach the model (Gemini CLI's `excludeTools`, Roo Code's `disabledTools`); beats `includeTools`. */
+  readonly excludeTools?: readonly string[];
   /**
    * Values of `password: true` inputs this entry uses: never written to logs
    * or shown (they reach the server only).
@@ -123,6 +127,22 @@ export interface ConfigWarning {
  */
 export type ConfigScope = 'user' | 'project';
 
+/** How the host keeps tool definitions out of the model's context when they are many. */
+export interface ToolSearchOptions {
+  /**
+   * `auto` (default): above the threshold, the provider's own tool search
+   * where it has one (Anthropic), else the host's `search_tools`; `host`:
+   * above the threshold, always the host's; `off`: every definition every turn.
+   */
+  readonly mode?: 'auto' | 'host' | 'off';
+  /** Estimated tokens of the enabled tools' definitions above which they are searched for (default 10 000; 0: always). */
+  readonly threshold?: number;
+  /** Tools one search returns at most (default 5). */
+  readonly maxResults?: number;
+  /** Anthropic's variant of its search: natural-language `bm25` (default) or `regex`. */
+  readonly anthropicVariant?: 'bm25' | 'regex';
+}
+
 /** A config, read and resolved. */
 export interface HostConfig {
   /** The file it came from, if any. */
@@ -135,4 +155,6 @@ export interface HostConfig {
   readonly servers: readonly ServerConfig[];
   /** Unknown fields and other things ignored. */
   readonly warnings: readonly ConfigWarning[];
+  /** How tool definitions are kept out of the model's context (the file's top-level `toolSearch`). */
+  readonly toolSearch?: ToolSearchOptions;
 }

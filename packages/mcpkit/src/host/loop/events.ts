@@ -6,6 +6,7 @@
  * @module
  */
 import type { CallToolResult, LoggingLevel } from '../../protocol/index.js';
+import type { ToolOffer } from '../context/toolOffer.js';
 import type { ModelStopReason, Usage } from '../model/types.js';
 
 /** Where a server is in its life. */
@@ -71,6 +72,8 @@ export type HostEvent =
     }
   | { readonly type: 'text'; readonly delta: string }
   | { readonly type: 'model-request'; readonly turn: number; readonly model: string }
+  /** The tool definitions the model call of `turn` carries (all, or a search and what it found). */
+  | { readonly type: 'tools-offered'; readonly turn: number; readonly offer: ToolOffer }
   | { readonly type: 'model-response'; readonly turn: number; readonly stopReason: ModelStopReason; readonly usage: Usage }
   | { readonly type: 'model-retry'; readonly attempt: number; readonly delayMs: number; readonly status?: number | undefined }
   | {

@@ -8,7 +8,8 @@
  * @module
  */
 import { LocalError } from '../../jsonrpc/index.js';
-import type { ModelMessage, ModelProvider, ModelTool, ModelStopReason, ToolUseBlock, Usage } from '../model/types.js';
+import type { OfferedTools, ToolOffer } from '../context/toolOffer.js';
+import type { ModelMessage, ModelProvider, ModelStopReason, ToolUseBlock, Usage } from '../model/types.js';
 import type { HostEvent, ToolCallRecord } from './events.js';
 import type { ToolRun } from './toolRunner.js';
 
@@ -28,6 +29,8 @@ export interface Transcript {
   readonly usage: Usage;
   /** Model calls this ask made. */
   readonly turns: number;
+  /** The tool definitions each model call carried, in order. */
+  readonly toolOffers: readonly ToolOffer[];
   readonly stopReason: TranscriptStop;
   /** The text of the model's last answer. */
   readonly answer: string;
@@ -40,8 +43,8 @@ export interface LoopOptions {
   readonly system?: string | undefined;
   readonly maxTokens: number;
   readonly maxTurns: number;
-  /** The tools offered, read before each model call (a server's list may change between turns). */
-  readonly tools: () => readonly ModelTool[] | Promise<readonly ModelTool[]>;
+  /** The tools offered, read before each model call (a server's list may change, a search may find more). */
+  readonly tools: () => OfferedTools | Promise<OfferedTools>;
   readonly runTool: (use: ToolUseBlock) => Promise<ToolRun>;
   readonly signal?: AbortSignal | undefined;
   readonly emit: (event: HostEvent) => void;
@@ -60,6 +63,7 @@ function isCancelled(error: unknown, signal: AbortSignal | undefined): boolean {
 export async function runLoop(messages: ModelMessage[], options: LoopOptions): Promise<Transcript> {
   const { provider, signal, emit } = options;
   const toolCalls: ToolCallRecord[] = [];
+  const toolOffers: ToolOffer[] = [];
   let input = 0;
   let output = 0;
   let model = options.model;
@@ -72,6 +76,7 @@ export async function runLoop(messages: ModelMessage[], options: LoopOptions): P
     toolCalls,
     usage: { inputTokens: input, outputTokens: output },
     turns,
+    toolOffers,
     stopReason,
     answer,
   });
@@ -79,7 +84,9 @@ export async function runLoop(messages: ModelMessage[], options: LoopOptions): P
     if (aborted(signal)) return done('cancelled');
     turns++;
     emit({ type: 'model-request', turn: turns, model: options.model });
-    const tools = await options.tools();
+    const { tools, toolSearch, offer } = await options.tools();
+    toolOffers.push(offer);
+    emit({ type: 'tools-offered', turn: turns, offer });
     let response;
     try {
       response = await provider.complete(
@@ -88,6 +95,7 @@ export async function runLoop(messages: ModelMessage[], options: LoopOptions): P
           ...(options.system !== undefined && { system: options.system }),
           messages,
           ...(tools.length > 0 && { tools }),
+          ...(toolSearch !== undefined && { toolSearch }),
           maxTokens: options.maxTokens,
         },
         {
@@ -111,6 +119,8 @@ export async function runLoop(messages: ModelMessage[], options: LoopOptions): P
     answer = response.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
     emit({ type: 'model-response', turn: turns, stopReason: response.stopReason, usage: response.usage });
     const uses = response.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
+    // Anthropic pauses a long server-tool turn (its tool search); sent back as it is, the model goes on.
+    if (uses.length === 0 && response.rawStopReason === 'pause_turn') continue;
     if (uses.length === 0) return done(response.stopReason);
     const runs = await Promise.all(uses.map((use) => options.runTool(use)));
     for (const run of runs) toolCalls.push(run.record);

@@ -20,6 +20,8 @@ import type {
   ModelProvider,
   ModelRequest,
   ModelResponse,
+  ModelTool,
+  ProviderBlock,
   ModelStopReason,
 } from './types.js';
 
@@ -39,7 +41,7 @@ export function anthropicFromEnv(env: Readonly<Record<string, string | undefined
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
-function wireBlock(block: ModelBlock): Record<string, unknown> {
+function wireBlock(block: Exclude<ModelBlock, ProviderBlock>): Record<string, unknown> {
   switch (block.type) {
     case 'text':
       return { type: 'text', text: block.text };
@@ -59,10 +61,29 @@ function wireBlock(block: ModelBlock): Record<string, unknown> {
   }
 }
 
+/** A block as sent: another provider's blocks are left out, ours go back as the API wrote them. */
+function sentBlocks(block: ModelBlock): Record<string, unknown>[] {
+  if (block.type !== 'provider') return [wireBlock(block)];
+  return block.provider === 'anthropic' ? [{ ...block.block }] : [];
+}
+
+function wireTool(t: ModelTool): Record<string, unknown> {
+  return {
+    name: t.name,
+    ...(t.description !== undefined && { description: t.description }),
+    input_schema: t.inputSchema,
+    ...(t.deferLoading === true && { defer_loading: true }),
+  };
+}
+
 /** The request body of the Messages API for `request`. */
 export function anthropicBody(request: ModelRequest): Record<string, unknown> {
-  const messages = request.messages.map((m: ModelMessage) => ({ role: m.role, content: m.content.map(wireBlock) }));
+  const messages = request.messages.map((m: ModelMessage) => ({ role: m.role, content: m.content.flatMap(sentBlocks) }));
   const tools = request.toolChoice === 'none' ? undefined : request.tools;
+  const search =
+    request.toolSearch === undefined
+      ? []
+      : [{ type: `tool_search_tool_${request.toolSearch}_20251119`, name: `tool_search_tool_${request.toolSearch}` }];
   return {
     model: request.model,
     max_tokens: request.maxTokens,
@@ -70,11 +91,7 @@ export function anthropicBody(request: ModelRequest): Record<string, unknown> {
     messages,
     ...(tools !== undefined &&
       tools.length > 0 && {
-        tools: tools.map((t) => ({
-          name: t.name,
-          ...(t.description !== undefined && { description: t.description }),
-          input_schema: t.inputSchema,
-        })),
+        tools: [...search, ...tools.map(wireTool)],
         tool_choice: { type: request.toolChoice === 'required' ? 'any' : 'auto' },
       }),
     ...(request.temperature !== undefined && { temperature: request.temperature }),
@@ -89,12 +106,14 @@ const STOP_REASONS: Readonly<Record<string, ModelStopReason>> = {
   max_tokens: 'max_tokens',
   stop_sequence: 'stop_sequence',
   refusal: 'refusal',
+  // A long server-tool turn paused: the loop sends the answer back for the model to go on (see loop.ts).
   pause_turn: 'end_turn',
 };
 
 /** Anthropic's Messages API. */
 export class AnthropicProvider implements ModelProvider {
   readonly name = 'anthropic';
+  readonly toolSearch = true;
   readonly #options: AnthropicOptions;
 
   constructor(options: AnthropicOptions = {}) {
@@ -181,10 +200,14 @@ function onEvent(answer: StreamedAnswer, event: SseEvent): void {
   }
 }
 
+/** The blocks of its tool search, which a later request must carry back for the tools it found to stay loaded. */
+const KEPT_BLOCKS = new Set(['server_tool_use', 'tool_search_tool_result']);
+
 function startBlock(answer: StreamedAnswer, index: number, block: Json): void {
   if (block['type'] === 'text') answer.startText(index, str(block['text']));
   else if (block['type'] === 'tool_use') answer.startToolUse(index, str(block['id']), str(block['name']));
-  // thinking, server tools: not part of the host's conversation.
+  else if (typeof block['type'] === 'string' && KEPT_BLOCKS.has(block['type'])) answer.startRaw(index, 'anthropic', block);
+  // thinking, other server tools: not part of the host's conversation.
 }
 
 /** A non-streamed answer (a compatible endpoint that ignored `stream`). */
@@ -193,7 +216,8 @@ function readMessage(answer: StreamedAnswer, message: Json): void {
   const content = Array.isArray(message['content']) ? (message['content'] as Json[]) : [];
   content.forEach((block, index) => {
     startBlock(answer, index, block);
-    if (block['type'] === 'tool_use') answer.toolInput(index, (block['input'] ?? {}) as Json);
+    if (block['type'] === 'tool_use' || block['type'] === 'server_tool_use')
+      answer.toolInput(index, (block['input'] ?? {}) as Json);
   });
   const stop = typeof message['stop_reason'] === 'string' ? message['stop_reason'] : 'end_turn';
   answer.stop(stop, STOP_REASONS[stop] ?? 'other');

@@ -10,6 +10,13 @@ import type { ModelBlock, ModelResponse, ModelStopReason } from './types.js';
 
 type Slot =
   | { kind: 'text'; text: string }
+  | {
+      kind: 'raw';
+      provider: string;
+      block: Readonly<Record<string, unknown>>;
+      json: string;
+      input: Readonly<Record<string, unknown>> | undefined;
+    }
   | { kind: 'tool'; id: string; name: string; json: string; input: Readonly<Record<string, unknown>> | undefined };
 
 /** Accumulates one answer. */
@@ -53,6 +60,11 @@ export class StreamedAnswer {
     this.#slots.set(index, { kind: 'tool', id, name, json: '', input: undefined });
   }
 
+  /** A block only the provider understands (kept whole; a streamed `input` arrives as tool arguments do). */
+  startRaw(index: number, provider: string, block: Readonly<Record<string, unknown>>): void {
+    this.#slots.set(index, { kind: 'raw', provider, block, json: '', input: undefined });
+  }
+
   /** A tool call's id or name arrives late, or more of its name (OpenAI sends them in the first delta of `index`). */
   toolIdentity(index: number, id: string | undefined, name: string | undefined): void {
     const slot = this.#slots.get(index);
@@ -67,13 +79,13 @@ export class StreamedAnswer {
   /** More of a tool call's JSON arguments. */
   toolArguments(index: number, partial: string): void {
     const slot = this.#slots.get(index);
-    if (slot?.kind === 'tool') slot.json += partial;
+    if (slot?.kind === 'tool' || slot?.kind === 'raw') slot.json += partial;
   }
 
   /** A tool call's arguments, whole (a non-streamed answer). */
   toolInput(index: number, input: Readonly<Record<string, unknown>>): void {
     const slot = this.#slots.get(index);
-    if (slot?.kind === 'tool') slot.input = input;
+    if (slot?.kind === 'tool' || slot?.kind === 'raw') slot.input = input;
   }
 
   /** Why the model stopped: the API's word and its meaning. */
@@ -98,6 +110,10 @@ export class StreamedAnswer {
         if (slot.text !== '') content.push({ type: 'text', text: slot.text });
         continue;
       }
+      if (slot.kind === 'raw') {
+        content.push({ type: 'provider', provider: slot.provider, block: rawBlock(slot) });
+        continue;
+      }
       content.push(toolUse(slot));
     }
     const hasTools = content.some((b) => b.type === 'tool_use');
@@ -110,6 +126,17 @@ export class StreamedAnswer {
       rawStopReason: this.#rawStop,
       usage: { inputTokens: this.#input, outputTokens: this.#output },
     };
+  }
+}
+
+/** A kept block with its streamed `input` put back together (unreadable JSON: the block as it started). */
+function rawBlock(slot: Extract<Slot, { kind: 'raw' }>): Readonly<Record<string, unknown>> {
+  if (slot.input !== undefined) return { ...slot.block, input: slot.input };
+  if (slot.json.trim() === '') return slot.block;
+  try {
+    return { ...slot.block, input: JSON.parse(slot.json) as unknown };
+  } catch {
+    return slot.block;
   }
 }
 

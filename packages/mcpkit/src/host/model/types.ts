@@ -42,8 +42,22 @@ export interface ToolResultBlock {
   readonly isError?: boolean;
 }
 
+/**
+ * A block only its provider understands, kept as the API sent it so the next
+ * request can carry it back (Anthropic's `server_tool_use` and
+ * `tool_search_tool_result`: its tool search's call and what it found).
+ * Other providers leave it out.
+ */
+export interface ProviderBlock {
+  readonly type: 'provider';
+  /** The provider that wrote it (`anthropic`). */
+  readonly provider: string;
+  /** The block, in the provider's wire format. */
+  readonly block: Readonly<Record<string, unknown>>;
+}
+
 /** One block of a message. */
-export type ModelBlock = TextBlock | ImageBlock | ToolUseBlock | ToolResultBlock;
+export type ModelBlock = TextBlock | ImageBlock | ToolUseBlock | ToolResultBlock | ProviderBlock;
 
 /** One message of the conversation. */
 export interface ModelMessage {
@@ -58,6 +72,8 @@ export interface ModelTool {
   readonly description?: string;
   /** A JSON Schema object. */
   readonly inputSchema: Readonly<Record<string, unknown>>;
+  /** Kept out of the model's context until the provider's tool search finds it (with `ModelRequest.toolSearch`). */
+  readonly deferLoading?: boolean;
 }
 
 /** One model call. */
@@ -67,6 +83,8 @@ export interface ModelRequest {
   readonly system?: string;
   readonly messages: readonly ModelMessage[];
   readonly tools?: readonly ModelTool[];
+  /** Add the provider's own tool search (its variant), which finds the `deferLoading` tools (providers with `toolSearch`). */
+  readonly toolSearch?: 'bm25' | 'regex';
   /** `auto` (default), `required` (some tool), `none`. */
   readonly toolChoice?: 'auto' | 'required' | 'none';
   readonly maxTokens: number;
@@ -117,6 +135,8 @@ export interface RetryInfo {
 export interface ModelProvider {
   /** `anthropic`, `openai`, or the application's own. */
   readonly name: string;
+  /** The provider searches deferred tools itself (`ModelRequest.toolSearch`). */
+  readonly toolSearch?: boolean;
   /** Runs one model call, streaming. Rejects with a `ModelApiError`, or `LocalError('CANCELLED')` when aborted. */
   complete(request: ModelRequest, options?: ModelCallOptions): Promise<ModelResponse>;
 }

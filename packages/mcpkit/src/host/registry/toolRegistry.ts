@@ -26,6 +26,12 @@ export class ToolRegistry {
   #entries: readonly HostTool[] = [];
   #byName = new Map<string, HostTool>();
   #modelTools: readonly ModelTool[] | undefined;
+  #version = 0;
+
+  /** Grows with every change of the set (for caches built over it). */
+  get version(): number {
+    return this.#version;
+  }
 
   /** Replaces `server`'s tools. */
   set(server: string, tools: readonly Tool[]): void {
@@ -53,7 +59,7 @@ export class ToolRegistry {
     return this.#entries.find((e) => e.server === server && e.tool.name === tool);
   }
 
-  /** The tools as a model request lists them (built once per change). */
+  /** The tools as a model request lists them (built once per change), in the order of {@link entries}. */
   modelTools(): readonly ModelTool[] {
     this.#modelTools ??= this.#entries.map((e): ModelTool => {
       const description = modelDescription(e);
@@ -69,6 +75,7 @@ export class ToolRegistry {
     this.#entries = pairs.map((p, i) => ({ name: names[i] ?? '', server: p.server, tool: p.tool }));
     this.#byName = new Map(this.#entries.map((e) => [e.name, e]));
     this.#modelTools = undefined;
+    this.#version++;
   }
 }
 

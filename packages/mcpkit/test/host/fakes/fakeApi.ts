@@ -27,6 +27,14 @@ export interface FakeAnswer {
   readonly usage?: { readonly input: number; readonly output: number };
   /** The model name it reports (default: the one asked for). */
   readonly model?: string;
+  /**
+   * Anthropic only: the model first runs the API's own tool search (the
+   * request must offer one) with this query; the answer carries its
+   * `server_tool_use` and `tool_search_tool_result` blocks before the text's
+   * tool calls, and `afterSearch` picks further tool calls from what it found.
+   */
+  readonly toolSearch?: { readonly query: string };
+  readonly afterSearch?: (found: readonly string[]) => readonly FakeToolCall[];
 }
 
 /** A scripted reply. */
@@ -66,6 +74,8 @@ export interface Dialect {
   errorBody(type: string, message: string): unknown;
   /** The non-streamed answer. */
   message(answer: FakeAnswer, request: FakeRequest): unknown;
+  /** Why the scripted answer could not come from a real model (a tool it cannot see), if so. */
+  impossible?(answer: FakeAnswer, request: FakeRequest): string | undefined;
   /** The streamed answer as SSE frames (each `event:`/`data:` lines and a blank line). */
   frames(answer: FakeAnswer, request: FakeRequest): string[];
 }
@@ -127,6 +137,13 @@ export async function startFake(
         }
         const reply = await script(request, index);
         if (reply.kind === 'hang') return;
+        if (reply.kind === 'answer') {
+          const impossible = dialect.impossible?.(reply, request);
+          if (impossible !== undefined) {
+            send(res, 500, dialect.errorBody('api_error', `fake: ${impossible}`));
+            return;
+          }
+        }
         if (reply.kind === 'error') {
           send(res, reply.status, dialect.errorBody(reply.type ?? 'api_error', reply.message ?? 'error'), reply.headers);
           return;
