@@ -14,7 +14,7 @@ export type { HostPrompt, HostResource, ServerStatus } from './catalog.js';
 export { ModelApiError, type ModelApiFailure } from './errors.js';
 export * from './config/index.js';
 export { fetchConnector, type Connector, type ConnectorHooks } from './servers/connector.js';
-export type { RestartPolicy } from './servers/restartPolicy.js';
+export { restartDelay, type RestartPolicy } from './servers/restartPolicy.js';
 export { assignToolNames, baseToolName, MODEL_TOOL_NAME, type ToolKey } from './registry/toolNames.js';
 export { ToolRegistry, type HostTool } from './registry/toolRegistry.js';
 export {

@@ -85,6 +85,10 @@ class MountedUpstream implements Mount {
     await this.refresh();
   }
 
+  ownsUri(uri: string): boolean {
+    return this.#lists.ownsUri(uri);
+  }
+
   /** Lists again now (joining a listing under way, and running once more after it if asked meanwhile). */
   refresh(): Promise<void> {
     if (this.#syncing !== undefined) {

@@ -37,6 +37,8 @@ export interface MountOptions {
 export interface Mount {
   /** The names callers see, mapped to the upstream's own tool names. */
   readonly toolNames: ReadonlyMap<string, string>;
+  /** True if `uri` is one of the mounted resources, or matches one of the mounted templates. */
+  ownsUri(uri: string): boolean;
   /** Lists the upstream again and updates what is mounted (call after reconnecting it). */
   refresh(): Promise<void>;
   /** Unmounts: removes everything it registered and ends its subscriptions. */

@@ -61,7 +61,7 @@ export class MountedLists {
     ['template', new Map()],
     ['prompt', new Map()],
   ]);
-  readonly toolNames = new Map<string, string>();
+  readonly toolNames: Map<string, string> = new Map<string, string>();
   #templates: UriTemplate[] = [];
 
   constructor(server: McpServer<unknown>, upstream: Upstream, options: MountOptions & { readonly label: string }) {
@@ -70,9 +70,13 @@ export class MountedLists {
     this.#options = options;
   }
 
-  /** True if `uri` is one of this mount's resources, or matches one of its templates. */
+  /** True if `uri` is one of this mount's resources or templates, or matches one of its templates. */
   ownsUri(uri: string): boolean {
-    return this.#held.get('resource')?.has(uri) === true || this.#templates.some((t) => t.match(uri) !== undefined);
+    return (
+      this.#held.get('resource')?.has(uri) === true ||
+      this.#held.get('template')?.has(uri) === true ||
+      this.#templates.some((t) => t.match(uri) !== undefined)
+    );
   }
 
   apply(listed: Listed): void {
@@ -151,6 +155,7 @@ export class MountedLists {
   #sync(kind: Kind, items: readonly (readonly [string, unknown, () => Registration<unknown, unknown>])[]): void {
     const held = this.#held.get(kind) ?? new Map<string, Held>();
     const wanted = new Set<string>();
+    const failed: string[] = [];
     for (const [key, item, register] of items) {
       if (wanted.has(key)) {
         this.#problem(`lists the ${kind} ${JSON.stringify(key)} twice; the first is mounted`);
@@ -165,10 +170,14 @@ export class MountedLists {
       try {
         held.set(key, { fingerprint, registration: register() });
       } catch (error) {
-        this.#problem(
-          `its ${kind} ${JSON.stringify(key)} is not mounted: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        failed.push(`${JSON.stringify(key)} (${error instanceof Error ? error.message : String(error)})`);
       }
+    }
+    // One line per listing, however many failed: a hostile or duplicated upstream cannot flood the log.
+    if (failed.length > 0) {
+      const shown = failed.slice(0, 3).join('; ');
+      const more = failed.length > 3 ? `; and ${String(failed.length - 3)} more` : '';
+      this.#problem(`${String(failed.length)} ${kind}(s) not mounted: ${shown}${more}`);
     }
     for (const [key, h] of held) {
       if (wanted.has(key)) continue;
