@@ -34,9 +34,9 @@ export class CallerPolicy {
     return this.#rules.filter((r) => matches(r.callers, info));
   }
 
-  /** True if the caller may see and use server `server` at all. */
+  /** True if the caller may use all of server `server`: its prompts and resources (a rule that names tools grants those tools only). */
   allowsServer(auth: unknown, server: string): boolean {
-    return this.#rulesFor(auth).some((r) => r.servers.includes('*') || r.servers.includes(server));
+    return this.#rulesFor(auth).some((r) => r.tools === undefined && (r.servers.includes('*') || r.servers.includes(server)));
   }
 
   /** True if the caller may see and call tool `tool` (the name callers see) of server `server`. */
