@@ -18,6 +18,7 @@ import { StdioServerTransport } from 'mcpkit/stdio';
 import { CliError, ExitCode, UsageError } from '../exitCodes.js';
 import { Gateway } from '../gateway/gateway.js';
 import { gatewaySettings, type GatewaySettings } from '../gateway/gatewayConfig.js';
+import { keywordSearch } from '../gateway/toolSearch.js';
 import type { Io } from '../io.js';
 import type { Command } from './command.js';
 import { authOptions, httpUrl, onShutdownSignal, parseDuration, parsePort, redisStoreFor, sharedSecret } from './serve.js';
@@ -31,6 +32,7 @@ const OPTIONS = {
   redis: { type: 'string' },
   'session-ttl': { type: 'string' },
   secret: { type: 'string' },
+  discovery: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -42,6 +44,7 @@ export function gatewayHelp(): string {
   mcpkit gateway --config <file> [--http <port>] [--host <address>]
                  [--auth-server <issuer>] [--resource <url>]
                  [--redis <url>] [--session-ttl <duration>] [--secret <text>]
+                 [--discovery search]
 
 Serves every server of a config file as one MCP server: on stdin and stdout
 by default, or with --http on Streamable HTTP at http://<host>:<port>/mcp
@@ -79,6 +82,8 @@ Options:
   --resource <url>     The gateway's public URL, the audience tokens must name
   --redis <url>        Share sessions with other gateway processes through this Redis
   --session-ttl <d>    How long an idle session lives (with --http; default 30m)
+  --discovery search   List two tools instead of all: search_tools (find tools for a
+                       task, with their schemas) and call_tool (call one by name)
   --secret <text>      The server secret (32+ characters; default MCPKIT_SECRET, or shared via --redis)
   -h, --help           Show this help
 
@@ -131,6 +136,8 @@ export async function gateway(args: readonly string[], io: Io): Promise<ExitCode
     throw new UsageError('--resource only applies with --auth-server', 'gateway');
   if (values.redis !== undefined && !/^rediss?:\/\//.test(values.redis))
     throw new UsageError(`--redis needs a redis:// or rediss:// URL, not ${JSON.stringify(values.redis)}`, 'gateway');
+  if (values.discovery !== undefined && values.discovery !== 'search')
+    throw new UsageError(`--discovery takes "search", not ${JSON.stringify(values.discovery)}`, 'gateway');
   const port = values.http === undefined ? undefined : parsePort(values.http);
   const ttl = values['session-ttl'] === undefined ? undefined : parseDuration(values['session-ttl'], '--session-ttl');
   const auth =
@@ -156,6 +163,7 @@ export async function gateway(args: readonly string[], io: Io): Promise<ExitCode
       servers: config.servers,
       settings,
       ...(secret !== undefined && { secret }),
+      ...(values.discovery === 'search' && { discovery: keywordSearch }),
       log,
       connector: nodeConnector({
         auth: hostOAuth({

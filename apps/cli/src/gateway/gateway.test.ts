@@ -6,6 +6,7 @@ import { connectInMemory } from 'mcpkit/testing';
 import { Gateway, prefixOf } from './gateway.js';
 import type { GatewaySettings } from './gatewayConfig.js';
 import { gatewaySettings } from './gatewayConfig.js';
+import { keywordSearch } from './toolSearch.js';
 
 /** Upstreams in memory: each config names a server made by `make`; `kill` drops every live connection of one. */
 function memoryUpstreams(make: (name: string) => McpServer) {
@@ -179,5 +180,44 @@ describe('the gateway section', () => {
     expect(read({ policy: [{ callers: '*', servers: 'a' }] })).toThrow(/servers must be a list of strings/);
     expect(read({ rateLimit: { perMinute: 0 } })).toThrow(/perMinute must be a whole number/);
     expect(gatewaySettings('{"mcpServers":{}}')).toEqual({});
+  });
+});
+
+describe('progressive discovery', () => {
+  it('lists a search tool and a call tool, and both go through the policy', async () => {
+    const settings = gatewaySettings(
+      JSON.stringify({
+        gateway: { policy: [{ callers: '*', servers: ['alpha', 'beta'], tools: ['alpha_echo', 'beta_echo', 'beta_admin'] }] },
+      }),
+    );
+    const upstreams = memoryUpstreams(echoServer);
+    const gateway = new Gateway({
+      servers: configs,
+      settings,
+      connector: upstreams.connector,
+      discovery: keywordSearch,
+      log: () => undefined,
+    });
+    open.push(gateway);
+    await gateway.start();
+    const caller = await connectInMemory(gateway.server);
+    expect((await caller.listAllTools()).map((t) => t.name)).toEqual(['search_tools', 'call_tool']);
+    const found = await caller.callTool({ name: 'search_tools', arguments: { query: 'echo' } });
+    const names = (JSON.parse((found.content[0] as { text: string }).text) as { name: string }[]).map((t) => t.name);
+    expect(names).toEqual(['alpha_echo', 'beta_echo']);
+    const admin = await caller.callTool({ name: 'search_tools', arguments: { query: 'admin' } });
+    // alpha_admin exists, but the policy does not give it to this caller: search does not find it.
+    expect((JSON.parse((admin.content[0] as { text: string }).text) as { name: string }[]).map((t) => t.name)).toEqual([
+      'beta_admin',
+    ]);
+    const called = await caller.callTool({ name: 'call_tool', arguments: { name: 'beta_echo', arguments: { text: 'found' } } });
+    expect(called.content).toEqual([{ type: 'text', text: 'beta: found' }]);
+    await expect(caller.callTool({ name: 'call_tool', arguments: { name: 'alpha_admin' } })).rejects.toThrow(
+      /Unknown tool: alpha_admin/,
+    );
+    await expect(caller.callTool({ name: 'alpha_echo', arguments: { text: 'x' } })).rejects.toThrow(
+      /offers search_tools and call_tool/,
+    );
+    await caller.close();
   });
 });

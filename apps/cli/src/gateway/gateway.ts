@@ -9,12 +9,15 @@
  * @module
  */
 import type { Connector, RestartPolicy, ServerConfig } from 'mcpkit/host';
+import type { Tool } from 'mcpkit/protocol';
 import { McpServer, mount, type Mount } from 'mcpkit/server';
 import { CallerPolicy } from './callerPolicy.js';
+import { discovery } from './discovery.js';
 import type { GatewaySettings } from './gatewayConfig.js';
 import { policyFilter, rateLimit, type Ownership } from './gatewayPolicy.js';
 import { RateLimiter } from './rateLimiter.js';
 import { SupervisedUpstream, type UpstreamState } from './supervisedUpstream.js';
+import type { ToolSearch } from './toolSearch.js';
 
 /** Between a server's name and its tools' and prompts' names. */
 export const SEPARATOR = '_';
@@ -26,6 +29,8 @@ export interface GatewayOptions {
   readonly connector: Connector;
   readonly restart?: RestartPolicy;
   readonly startTimeoutMs?: number;
+  /** Progressive discovery: callers see a search tool and a call tool instead of every tool. */
+  readonly discovery?: ToolSearch;
   /** Server options (a shared secret for several processes). */
   readonly secret?: string;
   readonly log: (message: string) => void;
@@ -66,9 +71,17 @@ export class Gateway {
       this.#prefixes.set(s.name, prefix);
     }
     const { settings } = options;
+    const policy = settings.policy === undefined ? undefined : new CallerPolicy(settings.policy);
+    const ownership = this.#ownership();
+    const catalog = (auth: unknown): Tool[] =>
+      [...this.#mounts].flatMap(([server, m]) =>
+        policy === undefined ? m.tools : m.tools.filter((t) => policy.allowsTool(auth, server, t.name)),
+      );
     const middleware = [
       ...(settings.perMinute === undefined ? [] : [rateLimit(new RateLimiter(settings.perMinute), settings.perMinute)]),
-      ...(settings.policy === undefined ? [] : [policyFilter(new CallerPolicy(settings.policy), this.#ownership())]),
+      // Outside the policy: what discovery lists and calls passes through it.
+      ...(options.discovery === undefined ? [] : [discovery(options.discovery, catalog)]),
+      ...(policy === undefined ? [] : [policyFilter(policy, ownership)]),
     ];
     this.server = new McpServer({
       name: 'mcpkit-gateway',

@@ -10,6 +10,7 @@
  * @module
  */
 import { LocalError } from '../../jsonrpc/localError.js';
+import type { Tool } from '../../protocol/types/index.js';
 import type { McpServer } from '../server.js';
 import type { ServerRequest } from '../middleware.js';
 import { forwardedError } from './forwarding.js';
@@ -83,6 +84,10 @@ class MountedUpstream implements Mount {
         return undefined;
       });
     await this.refresh();
+  }
+
+  get tools(): readonly Tool[] {
+    return this.#lists.tools;
   }
 
   ownsUri(uri: string): boolean {

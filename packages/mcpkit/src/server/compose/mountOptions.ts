@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { Tool } from '../../protocol/types/index.js';
 import type { InputRouter } from './inputRouter.js';
 import type { ToolTransforms } from './toolTransforms.js';
 
@@ -37,6 +38,8 @@ export interface MountOptions {
 export interface Mount {
   /** The names callers see, mapped to the upstream's own tool names. */
   readonly toolNames: ReadonlyMap<string, string>;
+  /** The tools mounted, as callers see them (names, descriptions, schemas). */
+  readonly tools: readonly Tool[];
   /** True if `uri` is one of the mounted resources, or matches one of the mounted templates. */
   ownsUri(uri: string): boolean;
   /** Lists the upstream again and updates what is mounted (call after reconnecting it). */

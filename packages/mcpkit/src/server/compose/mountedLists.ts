@@ -63,11 +63,17 @@ export class MountedLists {
   ]);
   readonly toolNames: Map<string, string> = new Map<string, string>();
   #templates: UriTemplate[] = [];
+  #tools: readonly Tool[] = [];
 
   constructor(server: McpServer<unknown>, upstream: Upstream, options: MountOptions & { readonly label: string }) {
     this.#server = server;
     this.#upstream = upstream;
     this.#options = options;
+  }
+
+  /** The mounted tools as callers see them. */
+  get tools(): readonly Tool[] {
+    return this.#tools;
   }
 
   /** True if `uri` is one of this mount's resources or templates, or matches one of its templates. */
@@ -117,6 +123,7 @@ export class MountedLists {
       held.clear();
     }
     this.toolNames.clear();
+    this.#tools = [];
     this.#templates = [];
   }
 
@@ -135,20 +142,26 @@ export class MountedLists {
   #applyTools(tools: readonly Tool[]): void {
     const shown: [string, unknown, () => Registration<unknown, unknown>][] = [];
     const names = new Map<string, string>();
+    const wire = new Map<string, Tool>();
     for (const tool of tools) {
       const s = showTool(tool, this.#options.tools?.[tool.name]);
       if (s === undefined) continue;
       const outer = this.#outer(s.tool.name);
       if (this.#options.toolFilter?.(outer) === false) continue;
       names.set(outer, s.upstreamName);
+      wire.set(outer, { ...s.tool, name: outer });
       shown.push([outer, s.tool, () => this.#registerTool(outer, s)]);
     }
     this.#sync('tool', shown);
     this.toolNames.clear();
+    const mounted: Tool[] = [];
     for (const outer of this.#held.get('tool')?.keys() ?? []) {
       const upstreamName = names.get(outer);
+      const tool = wire.get(outer);
       if (upstreamName !== undefined) this.toolNames.set(outer, upstreamName);
+      if (tool !== undefined) mounted.push(tool);
     }
+    this.#tools = mounted;
   }
 
   /** Registers what is new or changed, removes what is gone. */
