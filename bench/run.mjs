@@ -177,11 +177,11 @@ function startupBench() {
 }
 
 /**
- * Runs bench/filesystem.mjs, bench/memory.mjs, bench/scaleout.mjs and bench/install.mjs (the install footprint:
+ * Runs bench/filesystem.mjs, bench/memory.mjs, bench/scaleout.mjs, bench/gateway.mjs and bench/install.mjs (the install footprint:
  * it packs and installs, so full runs only); each result carries its markdown section (or an error).
  */
 function referenceServers() {
-  return ['filesystem', 'memory', 'scaleout', 'install'].map((name) => {
+  return ['filesystem', 'memory', 'scaleout', 'gateway', 'install'].map((name) => {
     console.error(`reference server: ${name}`);
     const r = spawnSync(process.execPath, [`${ROOT}${name}.mjs`, '--json'], {
       encoding: 'utf8',
