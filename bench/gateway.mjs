@@ -212,7 +212,9 @@ async function overHttp(kind) {
       await c.close();
     }
   } catch (error) {
-    throw new Error(`${kind}: ${error instanceof Error ? error.message : String(error)}; output: ${proc.output().slice(-500)}`);
+    throw new Error(`${kind}: ${error instanceof Error ? error.message : String(error)}; output: ${proc.output().slice(-500)}`, {
+      cause: error,
+    });
   } finally {
     await proc.stop();
   }

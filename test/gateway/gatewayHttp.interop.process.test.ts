@@ -33,7 +33,11 @@ async function startRecorder(log: string): Promise<{ process: CliProcess; url: s
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (c: string) => (output += c));
   child.stderr.setEncoding('utf8').on('data', (c: string) => (output += c));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      resolve();
+    });
+  });
   const proc: CliProcess = {
     child,
     output: () => output,
@@ -93,9 +97,9 @@ beforeAll(async () => {
 }, T);
 
 afterAll(async () => {
-  await gateway?.stop();
-  await recorder?.stop();
-  await auth?.stop();
+  // Each is unset when beforeAll failed before starting it.
+  const started = [gateway, recorder, auth] as (CliProcess | undefined)[];
+  for (const p of started) await p?.stop();
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 }, T);
 
@@ -184,6 +188,7 @@ describe('mcpkit gateway --http --auth-server', () => {
       const headers = { authorization: `Bearer ${token}` };
       const client = new V1Client({ name: 'v1-sse', version: '1.0.0' });
       await client.connect(
+        // eslint-disable-next-line @typescript-eslint/no-deprecated -- HTTP+SSE is what this test is about
         new SSEClientTransport(new URL('/sse', gatewayUrl), {
           requestInit: { headers },
           eventSourceInit: {

@@ -34,7 +34,7 @@ function echoServer(name: string): McpServer {
   const server = new McpServer({ name, version: '1.0.0' });
   server.tool(
     { name: 'echo', input: { type: 'object', properties: { text: { type: 'string' } } } },
-    (args: { text?: unknown }) => `${name}: ${String(args.text)}`,
+    (args) => `${name}: ${String((args as { text?: unknown }).text)}`,
   );
   server.tool({ name: 'admin' }, () => `${name} admin`);
   server.prompt({ name: 'hello' }, () => `hello from ${name}`);

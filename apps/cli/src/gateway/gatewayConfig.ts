@@ -44,7 +44,7 @@ function fail(message: string): never {
 
 function strings(value: unknown, where: string): string[] {
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) fail(`${where} must be a list of strings`);
-  return value as string[];
+  return value;
 }
 
 function callers(value: unknown, where: string): CallerMatch {

@@ -96,7 +96,8 @@ export class SupervisedUpstream {
       this.#schedule();
       return;
     }
-    if (this.#stopping) {
+    // stop() may have run while connecting.
+    if (this.#isStopping()) {
       await this.client.close().catch(() => undefined);
       return;
     }
@@ -104,6 +105,10 @@ export class SupervisedUpstream {
     this.#error = undefined;
     this.#readyAt = Date.now();
     this.#options.onReady(this);
+  }
+
+  #isStopping(): boolean {
+    return this.#stopping;
   }
 
   #dropped(error: Error | undefined): void {

@@ -26,19 +26,17 @@ export function everythingUpstream(name = 'up'): { server: McpServer; seen: Seen
       description: 'Echoes',
       input: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
     },
-    (args: { text?: unknown }, ctx) => {
+    (args, ctx) => {
       seen.meta = ctx.meta;
-      return `${name}: ${String(args.text)}`;
+      return `${name}: ${String((args as { text?: unknown }).text)}`;
     },
   );
-  server.tool(
-    { name: 'count', input: { type: 'object', properties: { n: { type: 'number' } } } },
-    async (args: { n?: unknown }, ctx) => {
-      const n = typeof args.n === 'number' ? args.n : 3;
-      for (let i = 1; i <= n; i++) await ctx.progress(i, n, `step ${String(i)}`);
-      return `counted ${String(n)}`;
-    },
-  );
+  server.tool({ name: 'count', input: { type: 'object', properties: { n: { type: 'number' } } } }, async (args, ctx) => {
+    const { n: given } = args as { n?: unknown };
+    const n = typeof given === 'number' ? given : 3;
+    for (let i = 1; i <= n; i++) await ctx.progress(i, n, `step ${String(i)}`);
+    return `counted ${String(n)}`;
+  });
   server.tool({ name: 'hang' }, async (_args, ctx) => {
     seen.started.resolve();
     await new Promise<void>((resolve) => {
@@ -71,7 +69,7 @@ export function everythingUpstream(name = 'up'): { server: McpServer; seen: Seen
       arguments: [{ name: 'who', required: true }],
       complete: { who: (v) => ['world', 'wide'].filter((x) => x.startsWith(v)) },
     },
-    (args) => `Hello ${String(args.who)}`,
+    (args) => `Hello ${String(args['who'])}`,
   );
   return { server, seen };
 }

@@ -66,7 +66,7 @@ describe('mount', () => {
       properties: { a: { type: 'string' }, b: { type: 'string' }, c: { type: 'string' } },
       required: ['a', 'b'],
     } as const;
-    upstream.tool({ name: 'join', description: 'Joins', input }, (args: Record<string, unknown>) => JSON.stringify(args));
+    upstream.tool({ name: 'join', description: 'Joins', input }, (args) => JSON.stringify(args));
     upstream.tool({ name: 'secret' }, () => 'hidden');
     const gateway = new McpServer({ name: 'gateway', version: '1.0.0' });
     const client = await upstreamClient(upstream, new InputRouter());

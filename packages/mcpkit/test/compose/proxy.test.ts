@@ -22,6 +22,9 @@ describe.each(ERAS)('a proxy whose upstream speaks the %s era', (upstreamEra) =>
       expect(tools.find((t) => t.name === 'echo')?.description).toBe('Echoes');
       const echoed = await caller.callTool({ name: 'echo', arguments: { text: 'hi' }, _meta: { traceparent: '00-abc-def-01' } });
       expect(echoed.content).toEqual([{ type: 'text', text: 'up: hi' }]);
+      // Nothing of the upstream's own connection (its serverInfo, its era's resultType) reaches the caller.
+      const answer = caller.wire.entries.map((e) => JSON.stringify(e)).find((e) => e.includes('up: hi')) ?? '';
+      if (callerEra === 'handshake') expect(answer).not.toMatch(/resultType|serverInfo/);
       expect(upstream.seen.meta?.['traceparent']).toBe('00-abc-def-01');
       const progress: ProgressParams[] = [];
       const counted = await caller.callTool({ name: 'count', arguments: { n: 3 } }, { onProgress: (p) => progress.push(p) });

@@ -27,6 +27,18 @@ export function forwardedMeta(meta: Readonly<Record<string, unknown>> | undefine
   return out;
 }
 
+/**
+ * An upstream's result as this server's: without what describes the upstream's
+ * connection (`resultType`, the `io.modelcontextprotocol/` keys of `_meta`, such
+ * as the upstream's `serverInfo`), which the session adds back for its own caller
+ * where its revision has them.
+ */
+export function forwardedResult<R extends object>(result: R): R {
+  const { resultType: _type, _meta, ...rest } = result as R & { resultType?: unknown; _meta?: Record<string, unknown> };
+  const meta = forwardedMeta(_meta);
+  return (meta === undefined ? rest : { ...rest, _meta: meta }) as R;
+}
+
 /** An upstream failure as the error the caller gets. */
 export function forwardedError(label: string, error: unknown): RpcError {
   if (error instanceof RpcError) return error;

@@ -14,7 +14,7 @@ import type { Completer } from '../completion.js';
 import type { ServerContext } from '../context.js';
 import type { Registration } from '../registration.js';
 import type { McpServer } from '../server.js';
-import { forwardedError, forwardedMeta } from './forwarding.js';
+import { forwardedError, forwardedMeta, forwardedResult } from './forwarding.js';
 import type { MountOptions } from './mountOptions.js';
 import { showTool, type ShownTool } from './toolTransforms.js';
 import type { Upstream } from './upstream.js';
@@ -47,7 +47,7 @@ function variablesOf(template: string): string[] {
 function resultOf(outcome: object): CallToolResult {
   if (!isObject(outcome) || !Array.isArray(outcome['content'])) return outcome as CallToolResult;
   const { outputIssues: _issues, ...result } = outcome;
-  return result as unknown as CallToolResult;
+  return forwardedResult(result as unknown as CallToolResult);
 }
 
 /** Registrations of one mount, by kind and key. */
@@ -247,7 +247,7 @@ export class MountedLists {
   #registerResource(resource: Resource): Registration<unknown, unknown> {
     const { uri: _uri, ...description } = resource;
     return this.#server.resource({ ...description, uri: resource.uri }, (uri, ctx) =>
-      this.#forward(ctx, () => this.#upstream.readResource({ uri }, this.#callOptions(ctx))),
+      this.#forward(ctx, async () => forwardedResult(await this.#upstream.readResource({ uri }, this.#callOptions(ctx)))),
     );
   }
 
@@ -258,7 +258,7 @@ export class MountedLists {
         complete[name] = this.#completer({ type: 'ref/resource', uri: template.uriTemplate }, name);
     }
     return this.#server.resourceTemplate({ ...template, complete }, (uri, _variables, ctx) =>
-      this.#forward(ctx, () => this.#upstream.readResource({ uri }, this.#callOptions(ctx))),
+      this.#forward(ctx, async () => forwardedResult(await this.#upstream.readResource({ uri }, this.#callOptions(ctx)))),
     );
   }
 
@@ -273,7 +273,9 @@ export class MountedLists {
       const defined = Object.fromEntries(Object.entries(args).filter((e): e is [string, string] => typeof e[1] === 'string'));
       const meta = forwardedMeta(ctx.meta);
       return this.#forward(ctx, () =>
-        this.#upstream.getPrompt({ name: prompt.name, arguments: defined, ...(meta && { _meta: meta }) }, this.#callOptions(ctx)),
+        this.#upstream
+          .getPrompt({ name: prompt.name, arguments: defined, ...(meta && { _meta: meta }) }, this.#callOptions(ctx))
+          .then(forwardedResult),
       );
     });
   }
