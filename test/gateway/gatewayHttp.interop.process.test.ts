@@ -14,6 +14,7 @@ import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/s
 import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnCli, startAuthServer, waitForOutput, type AuthServerProcess, type CliProcess } from '../support/authProcess.js';
+import { FORM_ANSWER } from '../support/clientHandlers.js';
 import { CLI_ENTRY } from '../support/harness.js';
 import { assertCliBuilt } from '../support/process.js';
 
@@ -160,6 +161,39 @@ describe('mcpkit gateway --http --auth-server', () => {
       // The upstream got the gateway's credential on every request, never the caller's token.
       expect(new Set(lines)).toEqual(new Set([UPSTREAM_SECRET]));
       expect(readFileSync(headersLog, 'utf8')).not.toContain(token);
+    },
+    T,
+  );
+
+  it(
+    "forwards the upstream's elicitation and progress to an HTTP caller (v2 client, both eras)",
+    async () => {
+      const token = await tokenFor('admin');
+      for (const era of ['handshake', 'stateless'] as const) {
+        const client = new V2Client(
+          { name: 'v2', version: '2.0.0' },
+          {
+            capabilities: { elicitation: { form: {} } },
+            ...(era === 'stateless' && { versionNegotiation: { mode: { pin: '2026-07-28' } } }),
+          },
+        );
+        const asked: unknown[] = [];
+        client.setRequestHandler('elicitation/create', (request) => {
+          asked.push(request.params);
+          return { action: 'accept', content: { ...FORM_ANSWER } };
+        });
+        await client.connect(new V2Http(gatewayUrl, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+        const answered = await client.callTool({ name: 'everything_elicit_form' });
+        expect(asked).toHaveLength(1);
+        expect(answered.isError).not.toBe(true);
+        const progress: number[] = [];
+        await client.callTool(
+          { name: 'everything_long_running_operation', arguments: { duration: 0.3, steps: 3 } },
+          { onprogress: (p) => progress.push(p.progress) },
+        );
+        if (era === 'handshake') expect(progress.length).toBeGreaterThan(0);
+        await client.close();
+      }
     },
     T,
   );
