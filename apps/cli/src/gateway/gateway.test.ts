@@ -141,6 +141,8 @@ describe('the gateway', () => {
     expect(await anonymous.listAllResources()).toEqual([]);
     await expect(anonymous.readResource({ uri: 'mem://beta' })).rejects.toThrow(/not found/i);
     await expect(anonymous.getPrompt({ name: 'beta_hello' })).rejects.toThrow(/Unknown prompt/);
+    // Nor can it follow the resource's updates (the client subscribes with subscriptions/listen here).
+    await expect(anonymous.subscribe({ resources: ['mem://beta'] }, () => undefined)).rejects.toThrow(/not found/i);
 
     const team = await connectInMemory(gateway.server, { auth: token(['mcp'], { team: 'beta' }) });
     expect((await team.listAllTools()).map((t) => t.name).sort()).toEqual(['alpha_echo', 'beta_admin', 'beta_echo']);

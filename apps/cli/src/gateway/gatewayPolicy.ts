@@ -70,6 +70,14 @@ export function policyFilter(policy: CallerPolicy, owner: Ownership): Middleware
         if (!serverOk(auth, owner.serverOfUri(str(params['uri']))))
           throw new RpcError(-32002, 'Resource not found', { uri: str(params['uri']) });
         break;
+      case 'subscriptions/listen': {
+        // 2026-07-28's way to subscribe to resources: the same check as resources/subscribe, for each URI.
+        const notifications = (params['notifications'] ?? {}) as Record<string, unknown>;
+        const uris = notifications['resourceSubscriptions'];
+        for (const uri of Array.isArray(uris) ? uris : [])
+          if (!serverOk(auth, owner.serverOfUri(str(uri)))) throw new RpcError(-32002, 'Resource not found', { uri: str(uri) });
+        break;
+      }
       case 'completion/complete': {
         const ref = (params['ref'] ?? {}) as Record<string, unknown>;
         const server = ref['type'] === 'ref/prompt' ? owner.serverOfPrompt(str(ref['name'])) : owner.serverOfUri(str(ref['uri']));
