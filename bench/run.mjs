@@ -178,11 +178,11 @@ function startupBench() {
 
 /**
  * Runs bench/filesystem.mjs, bench/memory.mjs, bench/scaleout.mjs, bench/context.mjs (the host's context
- * control) and bench/install.mjs (the install footprint: it packs and installs, so full runs only); each
- * result carries its markdown section (or an error).
+ * control), bench/gateway.mjs and bench/install.mjs (the install footprint: it packs and installs, so full
+ * runs only); each result carries its markdown section (or an error).
  */
 function referenceServers() {
-  return ['filesystem', 'memory', 'scaleout', 'context', 'install'].map((name) => {
+  return ['filesystem', 'memory', 'scaleout', 'context', 'gateway', 'install'].map((name) => {
     console.error(`reference server: ${name}`);
     const r = spawnSync(process.execPath, [`${ROOT}${name}.mjs`, '--json'], {
       encoding: 'utf8',

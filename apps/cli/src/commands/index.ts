@@ -74,6 +74,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./bridge.js')).bridgeCommand,
   },
   {
+    name: 'gateway',
+    synopsis: 'gateway --config <file>',
+    summary: 'Serve every server of a config as one MCP server (stdio or --http)',
+    load: async () => (await import('./gateway.js')).gatewayCommand,
+  },
+  {
     name: 'auth-server',
     synopsis: 'auth-server [--port <port>]',
     summary: 'Run a development OAuth authorization server (not for production)',

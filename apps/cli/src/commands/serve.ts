@@ -224,7 +224,7 @@ function nonEmpty(text: string | undefined): string | undefined {
 }
 
 /** The secret every process on this Redis shares; without it their cursors would not verify on each other. */
-async function sharedSecret(store: RedisStore, url: string): Promise<string> {
+export async function sharedSecret(store: RedisStore, url: string): Promise<string> {
   try {
     await store.ready();
     return await store.sharedSecret();
@@ -271,7 +271,7 @@ async function createBundled(
 }
 
 /** Calls `stop` once on the first SIGINT or SIGTERM. */
-function onShutdownSignal(stop: () => Promise<void>): void {
+export function onShutdownSignal(stop: () => Promise<void>): void {
   let stopping = false;
   const handler = (): void => {
     if (stopping) return;
@@ -299,7 +299,7 @@ async function serveStdio(server: McpServer): Promise<ExitCode> {
 }
 
 /** The shared store on Redis (`mcpkit/redis`, loaded only with --redis). */
-async function redisStoreFor(
+export async function redisStoreFor(
   url: string | undefined,
   ttl: number | undefined,
   io: Io,

@@ -15,7 +15,7 @@ export { ModelApiError, type ModelApiFailure } from './errors.js';
 export * from './config/index.js';
 export type { Connector, ConnectorHooks } from './servers/connector.js';
 export { transportFor, type ServerAuth, type TransportOptions } from './servers/transportFor.js';
-export type { RestartPolicy } from './servers/restartPolicy.js';
+export { restartDelay, type RestartPolicy } from './servers/restartPolicy.js';
 export { assignToolNames, baseToolName, MODEL_TOOL_NAME, type ToolKey } from './registry/toolNames.js';
 export { ToolRegistry, type HostTool } from './registry/toolRegistry.js';
 export {

@@ -5,6 +5,12 @@
  * @module
  */
 export { isAuthInfo, type AuthInfo } from './authInfo.js';
+export { InputRouter, type ForwardingHandlers, type UpstreamInputContext } from './compose/inputRouter.js';
+export { mount } from './compose/mount.js';
+export type { Mount, MountOptions } from './compose/mountOptions.js';
+export { forwardedCapabilities, proxyServer, type Proxy, type ProxyOptions } from './compose/proxy.js';
+export type { ShownTool, ToolTransform, ToolTransforms } from './compose/toolTransforms.js';
+export type { Upstream, UpstreamCallOptions, UpstreamSubscribeFilter, UpstreamSubscription } from './compose/upstream.js';
 export { completeFrom, type Completer, type CompletionContext } from './completion.js';
 export type { InputOptions, InputMethods, ServerContext, SessionState } from './context.js';
 export { ElicitationAnswerError } from './elicitationAnswer.js';
