@@ -18,10 +18,13 @@ import { HttpError } from '../httpError.js';
 import type { SessionTable } from '../sessionTable.js';
 import { SharedSession, type ReplicaHost } from './sharedSession.js';
 import { parseRoutedId } from './sharedIds.js';
-import type { SharedEventLog, SharedStore } from './sharedStore.js';
-import { shareTasks } from './sharedTasks.js';
-import type { SharedLeases } from './sharedLeases.js';
-import { eventNotification } from './sessionFanout.js';
+import {
+  eventNotification,
+  shareTasks,
+  type SharedEventLog,
+  type SharedLeases,
+  type SharedStore,
+} from '../../../scaleout/index.js';
 
 const CONTROL = 'control';
 const EVENTS = 'events';

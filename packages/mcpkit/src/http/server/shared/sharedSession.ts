@@ -19,8 +19,7 @@ import type { HttpExchange, StreamWriter } from '../exchange.js';
 import { HttpError } from '../httpError.js';
 import { HttpSession, type SessionDeps } from '../httpSession.js';
 import { unref } from '../keepAlive.js';
-import type { SharedEvent, SharedEventLog } from './sharedStore.js';
-import type { SharedLeases } from './sharedLeases.js';
+import type { SharedEvent, SharedEventLog, SharedLeases } from '../../../scaleout/index.js';
 import { StreamLease } from './streamLease.js';
 import { parseSharedEventId, routedId, type RoutedId } from './sharedIds.js';
 
