@@ -42,7 +42,7 @@ const ENTRIES = {
   'host-neutral': 'host/index.js',
   'host-config': 'host/config/index.js',
   auth: 'auth/index.js',
-  redis: 'redis/index.js',
+  redis: 'scaleout/redis/index.js',
 };
 /** The entries that must not reach Node's built-in modules. */
 const NEUTRAL = [
