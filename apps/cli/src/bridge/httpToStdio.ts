@@ -25,7 +25,6 @@ import { ExitCode } from '../exitCodes.js';
 import type { Io } from '../io.js';
 import { stdioProcess } from '../stdioProcess.js';
 import type { StdioTarget } from '../target.js';
-import { version } from '../version.js';
 import { ForwardingServer, type Closing } from './forwardingServer.js';
 import { ProcessGate } from './processGate.js';
 import { Relay } from './relay.js';
@@ -97,7 +96,7 @@ export async function startHttpBridge(options: HttpToStdioOptions, io: Io): Prom
       throw error;
     }
   };
-  const server = new ForwardingServer(forward, { name: 'mcpkit-bridge', version: version() });
+  const server = new ForwardingServer(forward);
   const auth = options.auth === undefined ? undefined : await authOptions(options.auth);
   const handle = await serveHttp(server, {
     port: options.port,

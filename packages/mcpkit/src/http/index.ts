@@ -16,6 +16,7 @@
 export { createWebHandler, type WebHandler, type WebRequestContext } from './server/webHandler.js';
 export { McpHttpHandler } from './server/httpHandler.js';
 export type { Servable } from './server/handlerScope.js';
+export type { AnsweringSession, SessionConnect, SessionServer } from './server/sessionServer.js';
 // eslint-disable-next-line @typescript-eslint/no-deprecated -- kept for code written before the rename
 export type { CorsOptions, HttpHandlerOptions, HttpSseOptions, LegacySseOptions } from './server/options.js';
 export { MemoryEventStore, type EventStore, type MemoryEventStoreOptions, type StoredEvent } from './server/eventStore.js';

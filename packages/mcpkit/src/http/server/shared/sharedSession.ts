@@ -12,6 +12,7 @@
  */
 import type { JsonRpcPayload, RequestId } from '../../../jsonrpc/message.js';
 import type { SendOptions } from '../../../jsonrpc/transport.js';
+import type { ServerSession } from '../../../server/session.js';
 import type { HeaderMap } from '../../wire/headers.js';
 import type { EventStore } from '../eventStore.js';
 import type { HttpExchange } from '../exchange.js';
@@ -44,6 +45,8 @@ export interface ReplicaHost {
 /** One process's replica of a shared session. */
 export class SharedSession extends HttpSession {
   readonly #hub: ReplicaHost;
+  /** The server side, once connected: an `McpServer`'s session (its snapshots are shared). */
+  declare server: ServerSession | undefined;
   /** Set while a fanned-out server event is being delivered: its appends happen once across processes. */
   tag: string | undefined;
   /** The save of the state `initialize` produced: its answer waits for it, so the session exists everywhere first. */
