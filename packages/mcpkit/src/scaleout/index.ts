@@ -5,9 +5,10 @@
  * the server and below HTTP, and reads the server only through its published
  * types (`SessionSnapshot`, `SessionEvent`, `TaskStore`, `TaskManager`).
  * Users get the public part from `mcpkit/http` (the interface and
- * `MemoryShared`) and `mcpkit/redis`; the helpers here are internal.
+ * `MemoryShared`) and `mcpkit/redis`; the helpers here are internal (this
+ * entry is no subpath of the package). No `@internal` tag on this comment:
+ * `stripInternal` would take the first export with it.
  *
- * @internal
  * @module
  */
 export type { MessageBus } from './bus.js';

@@ -80,7 +80,7 @@ describe('tasks over the bus', () => {
   });
 
   it('shares nothing when the store keeps no tasks', async () => {
-    const store = { ...new MemoryShared().store(), tasks: undefined };
+    const { tasks: _kept, ...store } = new MemoryShared().store();
     const fake = new FakeTasks();
     expect(await shareTasks(store, manager(fake))).toEqual([]);
     expect(fake.remote).toBeUndefined();

@@ -231,10 +231,10 @@ export function storeContract(open: () => Promise<StorePair>): void {
     };
     await a.tasks.create(record);
     expect(await b.tasks.get(record.taskId)).toEqual(record);
-    const done = await b.tasks.update(record.taskId, { status: 'completed' });
+    const done = await b.tasks.update(record.taskId, { status: 'completed', lastUpdatedAt: Date.now() });
     expect(done?.status).toBe('completed');
     // Terminal: a later write does not overwrite it.
-    expect((await a.tasks.update(record.taskId, { status: 'failed' }))?.status).toBe('completed');
+    expect((await a.tasks.update(record.taskId, { status: 'failed', lastUpdatedAt: Date.now() }))?.status).toBe('completed');
     expect((await a.tasks.list(record.owner)).map((t) => t.taskId)).toEqual([record.taskId]);
   });
 }
