@@ -6,8 +6,8 @@
  * types (`SessionSnapshot`, `SessionEvent`, `TaskStore`, `TaskManager`).
  * Users get the public part from `mcpkit/http` (the interface and
  * `MemoryShared`) and `mcpkit/redis`; the helpers here are internal (this
- * entry is no subpath of the package). No `@internal` tag on this comment:
- * `stripInternal` would take the first export with it.
+ * entry is no subpath of the package). Said here in words, not with the
+ * internal tag: on this comment, `stripInternal` would drop the first export.
  *
  * @module
  */
