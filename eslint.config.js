@@ -53,6 +53,12 @@ const layer = (folder, forbidden, message, extra = []) => ({
   },
 });
 
+// HTTP uses the scale-out room through its entry, and never its Redis half (only mcpkit/redis loads ioredis).
+const scaleoutEntry = {
+  regex: '^(\\.\\./)+scaleout/(?!index\\.js$)',
+  message: 'HTTP uses the scale-out room through its entry (src/scaleout/index.js).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -100,27 +106,28 @@ export default tseslint.config(
   layer('schema', ['server', 'client', 'http', 'node', 'testing', 'host'], 'schema imports only protocol and jsonrpc.'),
   layer(
     'server',
-    ['client', 'http', 'node', 'testing', 'host'],
+    ['client', 'http', 'node', 'testing', 'host', 'scaleout'],
     'server and client never import each other, nor transports above them.',
   ),
   layer(
     'client',
-    ['server', 'http', 'node', 'testing', 'host'],
+    ['server', 'http', 'node', 'testing', 'host', 'scaleout'],
     'server and client never import each other, nor transports above them.',
   ),
   // Tasks see the session they run on through TaskSession: the session imports them, never the reverse.
-  layer('server/tasks', ['client', 'http', 'node', 'testing', 'host'], 'server and client never import each other.', [
+  layer('server/tasks', ['client', 'http', 'node', 'testing', 'host', 'scaleout'], 'server and client never import each other.', [
     {
       group: ['../session.js', '../server.js', '../serverCore.js', '../serverView.js'],
       message: 'Tasks see a session through TaskSession (tasks/taskSession.ts), never the session or the server.',
     },
   ]),
-  layer('http', ['node', 'testing', 'host'], 'The HTTP core is runtime-neutral.'),
+  layer('http', ['node', 'testing', 'host'], 'The HTTP core is runtime-neutral.', [scaleoutEntry]),
   // The two sides of HTTP are siblings: each reads the wire through http/wire, never the other side.
   layer(
     'http/server',
     ['client', 'node', 'testing', 'host'],
     'The HTTP server side never imports the client side (share through http/wire).',
+    [scaleoutEntry],
   ),
   layer(
     'http/client',
@@ -183,21 +190,51 @@ export default tseslint.config(
       ],
     },
   },
-  // mcpkit/redis: a Node leaf above http that uses only the public entries below it, as an application would.
+  // The scale-out room (src/scaleout): the shared store's interface, one file per part, in memory and (its
+  // Node leaf, src/scaleout/redis, the mcpkit/redis entry) on Redis. It sits above the server and below HTTP,
+  // reads the layers below only through their public entries, and is read by HTTP through its own index.js.
   {
-    files: [`${core}/redis/**/*.ts`],
+    files: [`${core}/scaleout/**/*.ts`],
+    ignores: [`${core}/scaleout/redis/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'The scale-out store is runtime-neutral: Node belongs in src/scaleout/redis.' },
+            {
+              regex: '^(\\.\\./)+(host|testing|client|http|node|auth)/',
+              message: 'The scale-out store sits below HTTP: it imports neither HTTP, client, node, host nor testing.',
+            },
+            { regex: '(^|/)redis/', message: 'Only mcpkit/redis loads ioredis: the room does not import its Redis half.' },
+            {
+              regex: '^(\\.\\./)+(jsonrpc|protocol|schema|server)/(?!index\\.js$)',
+              message: 'The scale-out store reads the server through its published types (the public entries).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // mcpkit/redis: a Node leaf of the scale-out room that uses only the public entries below it, as an application would.
+  {
+    files: [`${core}/scaleout/redis/**/*.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+(host|testing|client)/',
-              message: 'mcpkit/redis serves: it imports neither host, client nor testing.',
+              regex: '^(\\.\\./)+(host|testing|client|http|node|auth)/',
+              message: 'mcpkit/redis serves: it imports neither host, client, HTTP nor testing.',
             },
             {
-              regex: '^\\.\\./(jsonrpc|protocol|schema|server|http|node)/(?!index\\.js$)',
+              regex: '^\\.\\./\\.\\./(jsonrpc|protocol|schema|server)/(?!index\\.js$)',
               message: 'mcpkit/redis uses only the public entries of the layers below (their index.js).',
+            },
+            {
+              regex: '^\\.\\./(?!index\\.js$|\\.\\./)',
+              message: 'mcpkit/redis uses the scale-out room through its entry (src/scaleout/index.js).',
             },
           ],
         },

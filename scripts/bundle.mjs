@@ -2,9 +2,8 @@
 /**
  * Bundles mcpkit's compiled output (`packages/mcpkit/dist`, from tsc) into one
  * file per subpath export plus shared chunks, in `dist/bundle/`; the package's
- * exports point there. Why: Node loads an ES module graph file by file, and the
- * server's 57 modules cost about 20 ms of start-up where one bundle costs 9
- * (issue 6: cold start). Shared chunks keep one copy of each class across
+ * exports point there. Why: Node loads an ES module graph file by file, so start-up
+ * cost is mostly module count (DESIGN.md, "Repository and build"). Shared chunks keep one copy of each class across
  * entries, so `instanceof RpcError` holds whichever subpath a user imports.
  *
  * The input is tsc's JavaScript, not the TypeScript sources: the bundle has
@@ -43,7 +42,7 @@ const ENTRIES = {
   'host-config': 'host/config/index.js',
   'host-transport': 'host/node/transport.js',
   auth: 'auth/index.js',
-  redis: 'redis/index.js',
+  redis: 'scaleout/redis/index.js',
 };
 /** The entries that must not reach Node's built-in modules. */
 const NEUTRAL = [

@@ -102,7 +102,7 @@ export async function startHttpBridge(options: HttpToStdioOptions, io: Io): Prom
       throw error;
     }
   };
-  const server = new ForwardingServer(forward, { name: 'mcpkit-bridge', version: version() });
+  const server = new ForwardingServer(forward);
   const auth = options.auth === undefined ? undefined : await authOptions(options.auth);
   const handle = await serveHttp(server, {
     port: options.port,

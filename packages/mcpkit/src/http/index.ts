@@ -16,22 +16,24 @@
 export { createWebHandler, type WebHandler, type WebRequestContext } from './server/webHandler.js';
 export { McpHttpHandler } from './server/httpHandler.js';
 export type { Servable } from './server/handlerScope.js';
+export type { AnsweringSession, SessionConnect, SessionServer } from './server/sessionServer.js';
 // eslint-disable-next-line @typescript-eslint/no-deprecated -- kept for code written before the rename
 export type { CorsOptions, HttpHandlerOptions, HttpSseOptions, LegacySseOptions } from './server/options.js';
 export { MemoryEventStore, type EventStore, type MemoryEventStoreOptions, type StoredEvent } from './server/eventStore.js';
 export { HttpError } from './server/httpError.js';
+// Scale-out: the shared store's interface (to write one), and the in-memory store; Redis is `mcpkit/redis`.
 export type {
   MessageBus,
   NewEvent,
+  SessionFanout,
   SessionRecord,
   SessionStore,
   SharedEvent,
   SharedEventLog,
+  SharedLeases,
   SharedStore,
-} from './server/shared/sharedStore.js';
-export { MemoryShared, type MemorySharedOptions } from './server/shared/memoryShared.js';
-export { leaseHolder, leaseNode, type SharedLeases } from './server/shared/sharedLeases.js';
-export { eventNotification, fanoutIndex, fanoutIndexes, wantsEvent, type SessionFanout } from './server/shared/sessionFanout.js';
+} from '../scaleout/index.js';
+export { MemoryShared, type MemorySharedOptions } from '../scaleout/index.js';
 export type { BodyRead, HttpExchange, HttpRequestInfo, HttpTransportInfo, StreamWriter } from './server/exchange.js';
 export { LOOPBACK_HOSTS } from './server/guards.js';
 // OAuth protection of the server side (the resource server of the spec's authorization).

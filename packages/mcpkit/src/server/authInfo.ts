@@ -34,3 +34,18 @@ export interface AuthInfo {
 export function isAuthInfo(value: unknown): value is AuthInfo {
   return typeof value === 'object' && value !== null && 'scopes' in value && 'claims' in value && 'audience' in value;
 }
+
+/**
+ * The principal of a request's credentials when the server names no other
+ * way (`ServerOptions.principal`): the verified token's `sub`, `subject` or
+ * `clientId`, whichever comes first; undefined without credentials.
+ */
+export function defaultPrincipal(auth: unknown): string | undefined {
+  if (typeof auth !== 'object' || auth === null) return undefined;
+  const fields = auth as Readonly<Record<string, unknown>>;
+  for (const key of ['sub', 'subject', 'clientId']) {
+    const value = fields[key];
+    if (typeof value === 'string') return value;
+  }
+  return undefined;
+}

@@ -7,7 +7,7 @@
  * @module
  */
 import { LocalError } from '../jsonrpc/localError.js';
-import { isObject } from '../protocol/check.js';
+import { defaultPrincipal } from './authInfo.js';
 import { implementationOf } from '../protocol/implementation.js';
 import { hasCapability } from '../protocol/methods.js';
 import type { Implementation, LoggingLevel, ReadResourceResult, Result, ServerCapabilities } from '../protocol/types/index.js';
@@ -262,12 +262,7 @@ export class ServerCore implements ServerView<ServerSession>, FeatureTables {
 
   principal(auth: unknown): string | undefined {
     if (this.#options.principal !== undefined) return this.#options.principal(auth);
-    if (!isObject(auth)) return undefined;
-    for (const key of ['sub', 'subject', 'clientId']) {
-      const value = auth[key];
-      if (typeof value === 'string') return value;
-    }
-    return undefined;
+    return defaultPrincipal(auth);
   }
 
   clientNotification(method: string, params: unknown, session: ServerSession): void {

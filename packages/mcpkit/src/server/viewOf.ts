@@ -19,6 +19,11 @@ export function grantViewReader(read: (server: object) => ServerView | undefined
   reader = read;
 }
 
+/** @internal The `ServerView` of an `McpServer`; undefined for anything else (another `SessionServer` of mcpkit/http). */
+export function findServerView(server: object): ServerView | undefined {
+  return reader?.(server);
+}
+
 /** @internal The `ServerView` of an `McpServer`; throws for anything else. */
 export function serverViewOf(server: object): ServerView {
   const view = reader?.(server);

@@ -4,7 +4,7 @@
 // error is a JSON-RPC error body with a code.
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MemoryShared } from '../../src/http/server/shared/memoryShared.js';
+import { MemoryShared } from '../../src/scaleout/index.js';
 import { createWebHandler, type WebHandler } from '../../src/http/server/webHandler.js';
 import { makeFixture } from '../http/fixture.js';
 import { fuzzParameters, FUZZ_TIMEOUT_MS } from './fuzz.js';

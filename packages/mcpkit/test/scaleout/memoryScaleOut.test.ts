@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/client/index.js';
 import { httpTransport } from '../../src/http/client/httpTransport.js';
-import { MemoryShared } from '../../src/http/server/shared/memoryShared.js';
+import { MemoryShared } from '../../src/scaleout/index.js';
 import { createWebHandler, type WebHandler } from '../../src/http/server/webHandler.js';
 import { makeFixture, type Fixture } from '../http/fixture.js';
 

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/client/index.js';
 import { SseClientTransport } from '../../src/http/client/sseClientTransport.js';
-import { MemoryShared } from '../../src/http/server/shared/memoryShared.js';
+import { MemoryShared } from '../../src/scaleout/index.js';
 import { createWebHandler, type WebHandler } from '../../src/http/server/webHandler.js';
 import { makeFixture, type Fixture } from '../http/fixture.js';
 import { EventReader, INITIALIZE_BODY, INITIALIZE_HEADERS } from './rawSession.js';

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/client/index.js';
-import { redisStore } from '../../src/redis/index.js';
+import { redisStore } from '../../src/scaleout/redis/index.js';
 import { nodeHttpTransport } from '../../src/node/http/client/nodeHttpTransport.js';
 import { RawSession } from './rawSession.js';
 import { freePort, HAVE_REDIS, RedisServer, stopBackend, type Backend, type Proxy } from './cluster.js';

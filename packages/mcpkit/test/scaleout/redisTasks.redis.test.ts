@@ -7,7 +7,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RpcError } from '../../src/jsonrpc/rpcError.js';
-import { redisStore, type RedisStore } from '../../src/redis/index.js';
+import { redisStore, type RedisStore } from '../../src/scaleout/redis/index.js';
 import type { TaskRecord, TaskStore } from '../../src/server/index.js';
 import { HAVE_REDIS, RedisServer } from './cluster.js';
 

@@ -5,7 +5,7 @@
  */
 import { connect } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
-import { MemoryShared } from '../../src/http/server/shared/memoryShared.js';
+import { MemoryShared } from '../../src/scaleout/index.js';
 import { serveHttp, type HttpServerHandle } from '../../src/node/http/server/serveHttp.js';
 import { makeFixture } from '../http/fixture.js';
 import { RawSession } from './rawSession.js';

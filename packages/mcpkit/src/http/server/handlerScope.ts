@@ -7,22 +7,29 @@
  */
 import type { RequestId } from '../../jsonrpc/message.js';
 import { isObject } from '../../protocol/check.js';
-import type { McpServer } from '../../server/server.js';
-import type { ServerView } from '../../server/serverView.js';
+import type { Revision } from '../../protocol/versions.js';
 import type { AuthGuard } from './auth/guard.js';
 import type { HttpExchange } from './exchange.js';
 import type { HttpError } from './httpError.js';
 import type { KeepAlive } from './keepAlive.js';
 import type { ResolvedOptions } from './options.js';
 import type { SessionTable } from './sessionTable.js';
+import type { SessionServer } from './sessionServer.js';
 import type { SharedHub } from './shared/sharedHub.js';
 import { JSON_HEADERS } from '../wire/sse.js';
 
-/** The servers HTTP serves: any `McpServer`, whatever its lifespan state. */
-export type Servable = McpServer<unknown>;
+/** The servers HTTP serves: any {@link SessionServer}, an `McpServer` (whatever its lifespan state) among them. */
+export type Servable = SessionServer;
 
-/** What HTTP reads of a server beyond `connect` (through `serverViewOf`, not the public surface). */
-export type HttpServerView = Pick<ServerView, 'revisions' | 'tools' | 'principal' | 'subscribe' | 'relay' | 'tasks'>;
+/** What HTTP reads of a server beyond `connect` (of an `McpServer`, through `serverViewOf`, not the public surface). */
+export interface HttpServerView {
+  /** The revisions it speaks. */
+  readonly revisions: readonly Revision[];
+  /** The principal of a request's credentials. */
+  principal(auth: unknown): string | undefined;
+  /** The input schema of a tool, for the `x-mcp-header` checks; undefined for a tool it does not know (or a server that relays). */
+  inputSchema(tool: string): unknown;
+}
 
 /** Shared by the steps that handle requests. */
 export interface HandlerScope {

@@ -82,8 +82,8 @@ async function openSession(scope: HandlerScope, exchange: HttpExchange, body: un
       });
       session = local;
     } else {
-      const replica = shared.create(sessionId, principal, scope);
-      replica.server = await scope.server.connect(replica, shared.connectOptions(replica));
+      const replica = shared.create(sessionId, principal);
+      await shared.connect(replica);
       session = replica;
     }
   } catch (error) {

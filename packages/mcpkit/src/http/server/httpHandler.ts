@@ -16,8 +16,9 @@ import { corsHeaders, preflightHeaders } from './cors.js';
 import type { HttpExchange } from './exchange.js';
 import { endpointPost } from './endpointPost.js';
 import { checkHost, checkOrigin } from './guards.js';
-import { reject, type HandlerScope, type HttpServerView, type Servable } from './handlerScope.js';
-import { serverViewOf } from '../../server/viewOf.js';
+import { reject, type HandlerScope, type Servable } from './handlerScope.js';
+import { findServerView } from '../../server/viewOf.js';
+import { httpView, isMcpServer } from './httpView.js';
 import { HttpError } from './httpError.js';
 import { HttpSession } from './httpSession.js';
 import { KeepAlive, unref } from './keepAlive.js';
@@ -55,12 +56,18 @@ export class McpHttpHandler {
     this.auth = auth === undefined ? undefined : new AuthGuard(auth);
     const { path, ssePath } = this.options;
     this.legacyAuth = auth === undefined || ssePath === undefined ? undefined : new AuthGuard(legacySseAuth(auth, path, ssePath));
-    const view: HttpServerView = serverViewOf(server);
+    const full = findServerView(server);
     const store = this.options.store;
-    this.#shared = store === undefined ? undefined : new SharedHub(store, this.sessions);
+    // Replicas are restored from an McpServer's snapshots: a server that only relays has none to share.
+    if (store !== undefined && full === undefined)
+      throw new LocalError('INVALID_ARGUMENT', 'A shared store (scale-out) serves an McpServer only');
+    this.#shared =
+      store === undefined || full === undefined || !isMcpServer(server, full)
+        ? undefined
+        : new SharedHub(store, this.sessions, { server, view: full, keepAlive: this.keepAlive, options: this.options });
     this.#scope = {
       server,
-      view,
+      view: httpView(server, full),
       options: this.options,
       sessions: this.sessions,
       keepAlive: this.keepAlive,
@@ -73,7 +80,7 @@ export class McpHttpHandler {
     if (this.#shared !== undefined)
       unref(
         setTimeout(() => {
-          if (!this.#closed) this.#shared?.start(this.#scope);
+          if (!this.#closed) this.#shared?.start();
         }, 0),
       );
   }
@@ -159,7 +166,7 @@ export class McpHttpHandler {
       reject(exchange, step);
       return;
     }
-    this.#shared?.start(this.#scope);
+    this.#shared?.start();
     if (this.auth === undefined) {
       await step(this.#scope, exchange);
       return;

@@ -12,7 +12,6 @@ import { encode } from '../../jsonrpc/codec.js';
 import { LocalError } from '../../jsonrpc/localError.js';
 import type { JsonRpcPayload, RequestId } from '../../jsonrpc/message.js';
 import type { MessageInfo, SendOptions, Transport, TransportSink } from '../../jsonrpc/transport.js';
-import type { ServerSession } from '../../server/session.js';
 import type { EventStore } from './eventStore.js';
 import type { HeaderMap } from '../wire/headers.js';
 import type { HttpExchange } from './exchange.js';
@@ -21,6 +20,7 @@ import { RequestView } from './requestView.js';
 import type { KeepAlive } from './keepAlive.js';
 import { eventId, parseEventId, SessionStream, type StreamStorage } from './sessionStream.js';
 import { messageEvent, SSE_HEADERS } from '../wire/sse.js';
+import type { AnsweringSession } from './sessionServer.js';
 
 /** What a session shares with its handler. */
 export interface SessionDeps {
@@ -48,7 +48,7 @@ export class HttpSession implements Transport, StreamStorage {
   /** Who opened the session (the server's principal of its auth); later requests must match. */
   readonly principal: string | undefined;
   /** The server side, once connected. */
-  server: ServerSession | undefined;
+  server: AnsweringSession | undefined;
   /** The id of the `initialize` request that opened the session, until it is answered. */
   initializing: RequestId | undefined;
   /** When the session last saw activity (ms since the epoch). */

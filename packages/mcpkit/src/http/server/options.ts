@@ -5,7 +5,7 @@
  */
 import type { AuthOptions } from './auth/authOptions.js';
 import { MemoryEventStore, type EventStore } from './eventStore.js';
-import type { SharedStore } from './shared/sharedStore.js';
+import type { SharedStore } from '../../scaleout/index.js';
 
 /** Cross-origin resource sharing (off unless configured). */
 export interface CorsOptions {

@@ -42,7 +42,7 @@ export async function statelessPost(scope: HandlerScope, exchange: HttpExchange,
     exchange.respond(202, {});
     return;
   }
-  const refused = checkStatelessRequest(fields, exchange, (tool) => scope.view.tools.get(tool)?.wire.inputSchema);
+  const refused = checkStatelessRequest(fields, exchange, (tool) => scope.view.inputSchema(tool));
   if (refused !== undefined) {
     reject(exchange, refused, message.id);
     return;

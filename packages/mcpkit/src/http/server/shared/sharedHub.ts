@@ -18,10 +18,13 @@ import { HttpError } from '../httpError.js';
 import type { SessionTable } from '../sessionTable.js';
 import { SharedSession, type ReplicaHost } from './sharedSession.js';
 import { parseRoutedId } from './sharedIds.js';
-import type { SharedEventLog, SharedStore } from './sharedStore.js';
-import { shareTasks } from './sharedTasks.js';
-import type { SharedLeases } from './sharedLeases.js';
-import { eventNotification } from './sessionFanout.js';
+import {
+  eventNotification,
+  shareTasks,
+  type SharedEventLog,
+  type SharedLeases,
+  type SharedStore,
+} from '../../../scaleout/index.js';
 
 const CONTROL = 'control';
 const EVENTS = 'events';
@@ -37,7 +40,7 @@ interface Fanned {
   readonly event: SessionEvent;
 }
 
-/** What the hub uses of its handler (a subset of its `HandlerScope`). */
+/** What the hub uses of its handler: the `McpServer` it serves and its view (scale-out shares its snapshots). */
 export interface HubScope {
   readonly server: McpServer<unknown>;
   readonly view: Pick<ServerView, 'subscribe' | 'relay' | 'tasks'>;
@@ -50,14 +53,16 @@ export class SharedHub implements ReplicaHost {
   readonly store: SharedStore;
   readonly #sessions: SessionTable;
   readonly #restoring = new Map<string, Promise<SharedSession | undefined>>();
-  #scope: HubScope | undefined;
+  readonly #scope: HubScope;
+  #started = false;
   #relaying = false;
   #offs: (() => void)[] = [];
   #ready: Promise<void> | undefined;
 
-  constructor(store: SharedStore, sessions: SessionTable) {
+  constructor(store: SharedStore, sessions: SessionTable, scope: HubScope) {
     this.store = store;
     this.#sessions = sessions;
+    this.#scope = scope;
   }
 
   get node(): string {
@@ -81,10 +86,10 @@ export class SharedHub implements ReplicaHost {
    * failure). Requests do not wait for it: stateless ones need no shared state,
    * and a store that cannot be reached must not hold them up.
    */
-  start(scope: HubScope): void {
-    this.#scope = scope;
+  start(): void {
+    this.#started = true;
     if (this.#ready !== undefined) return;
-    this.#ready = this.#subscribe(scope).catch(() => {
+    this.#ready = this.#subscribe(this.#scope).catch(() => {
       for (const off of this.#offs.splice(0)) off();
       this.#ready = undefined;
     });
@@ -136,8 +141,14 @@ export class SharedHub implements ReplicaHost {
   }
 
   /** A new session for `initialize`. */
-  create(id: string, principal: string | undefined, scope: HubScope): SharedSession {
-    return new SharedSession(id, principal, { keepAlive: scope.keepAlive, retryMs: scope.options.retryMs }, this);
+  create(id: string, principal: string | undefined): SharedSession {
+    const { keepAlive, options } = this.#scope;
+    return new SharedSession(id, principal, { keepAlive, retryMs: options.retryMs }, this);
+  }
+
+  /** Connects a replica to the server (`snapshot`: restored from the store). */
+  async connect(session: SharedSession, snapshot?: SessionSnapshot): Promise<void> {
+    session.server = await this.#scope.server.connect(session, this.connectOptions(session, snapshot));
   }
 
   /** How a replica connects to the server: state shared on change, events fanned out by the hub. */
@@ -207,15 +218,14 @@ export class SharedHub implements ReplicaHost {
   }
 
   async #restore(id: string): Promise<SharedSession | undefined> {
-    const scope = this.#scope;
     const record = await this.store.sessions.load(id);
-    if (record === undefined || scope === undefined) return undefined;
+    if (record === undefined || !this.#started) return undefined;
     const existing = this.#sessions.get(id);
     if (existing instanceof SharedSession) return existing;
     if (!this.#sessions.reserve()) throw HttpError.unavailable('Service Unavailable: too many sessions');
-    const session = this.create(id, record.principal, scope);
+    const session = this.create(id, record.principal);
     session.lastTouch = 0;
-    session.server = await scope.server.connect(session, this.connectOptions(session, record.snapshot));
+    await this.connect(session, record.snapshot);
     this.#sessions.add(session);
     return session;
   }
@@ -276,7 +286,7 @@ export class SharedHub implements ReplicaHost {
     // This process's own listeners (subscriptions/listen streams) hear it too, without publishing it again.
     this.#relaying = true;
     try {
-      this.#scope?.view.relay(event.kind === 'listChanged' ? { listChanged: event.list } : { resourceUpdated: event.uri });
+      this.#scope.view.relay(event.kind === 'listChanged' ? { listChanged: event.list } : { resourceUpdated: event.uri });
     } finally {
       this.#relaying = false;
     }

@@ -12,23 +12,16 @@
  */
 import type { JsonRpcPayload, RequestId } from '../../../jsonrpc/message.js';
 import type { SendOptions } from '../../../jsonrpc/transport.js';
+import type { ServerSession } from '../../../server/session.js';
 import type { HeaderMap } from '../../wire/headers.js';
-import { messageEvent, primingEvent, SSE_HEADERS } from '../../wire/sse.js';
 import type { EventStore } from '../eventStore.js';
-import type { HttpExchange, StreamWriter } from '../exchange.js';
+import type { HttpExchange } from '../exchange.js';
 import { HttpError } from '../httpError.js';
 import { HttpSession, type SessionDeps } from '../httpSession.js';
-import { unref } from '../keepAlive.js';
-import type { SharedEvent, SharedEventLog } from './sharedStore.js';
-import type { SharedLeases } from './sharedLeases.js';
+import type { SharedEventLog, SharedLeases } from '../../../scaleout/index.js';
 import { StreamLease } from './streamLease.js';
+import { cursorKey, StreamFollow, type FollowSession } from './streamFollow.js';
 import { parseSharedEventId, routedId, type RoutedId } from './sharedIds.js';
-
-/** Events a GET stream wrote this recently before it closed may not have reached the client, in ms. */
-const UNSURE_MS = 2000;
-
-/** How often a follower of another process's stream checks that the process still runs, in ms. */
-const LIVENESS_CHECK_MS = 1000;
 
 /** What a replica needs of its handler's scale-out side (the `ReplicaHost`). */
 export interface ReplicaHost {
@@ -52,6 +45,8 @@ export interface ReplicaHost {
 /** One process's replica of a shared session. */
 export class SharedSession extends HttpSession {
   readonly #hub: ReplicaHost;
+  /** The server side, once connected: an `McpServer`'s session (its snapshots are shared). */
+  declare server: ServerSession | undefined;
   /** Set while a fanned-out server event is being delivered: its appends happen once across processes. */
   tag: string | undefined;
   /** The save of the state `initialize` produced: its answer waits for it, so the session exists everywhere first. */
@@ -138,10 +133,10 @@ export class SharedSession extends HttpSession {
   }
 
   /**
-   * Streams a shared stream to `exchange`: the events after `afterSeq` (none
-   * for a new GET stream), then the live ones, until the stream's last event.
-   * If the process that owns the stream stops first, its unanswered requests
-   * get an error event, written once whoever notices.
+   * Streams a shared stream to `exchange` (`streamFollow.ts`): the events
+   * after `afterSeq` (none for a new GET stream), then the live ones. A GET
+   * stream first takes the session's lease (one across processes; a
+   * resumption takes it over) and starts after what the last one delivered.
    */
   async #follow(
     exchange: HttpExchange,
@@ -150,144 +145,68 @@ export class SharedSession extends HttpSession {
     owner: string | undefined,
     resuming: boolean,
   ): Promise<HttpError | undefined> {
-    const standalone = stream === '0';
     let lease: StreamLease | undefined;
-    const cursorKey = `c:${this.id}`;
-    if (standalone) {
-      // One GET stream per session across processes; a resumption takes it over (the client left the old one).
-      try {
-        const taken = await StreamLease.take(this.#hub, `g:${this.id}`, crypto.randomUUID(), resuming);
-        if (!(taken instanceof StreamLease)) return HttpError.conflict('Conflict: this session already has a GET stream open');
-        lease = taken;
-        // A new GET starts after what the session's last GET stream delivered (on any process), so what came
-        // while none was open reaches a client with no Last-Event-ID too (it never had a stream, or forgot it).
-        if (!resuming) afterSeq = Number((await this.#hub.leases.holder(cursorKey)) ?? '0') || 0;
-      } catch {
-        lease?.release();
+    let from = afterSeq;
+    if (stream === '0') {
+      const taken = await this.#takeStandalone(resuming);
+      if (taken === undefined) {
         this.#unavailable(exchange);
         return undefined;
       }
+      if (taken instanceof HttpError) return taken;
+      lease = taken.lease;
+      if (!resuming) from = taken.cursor;
       this.#standaloneStreams++;
     }
-    let last = afterSeq ?? 0;
-    // What the next GET may skip: the events written before the last `UNSURE_MS` (those since may have gone
-    // into a connection that was already dropping; they come again rather than never).
-    let sure = last;
-    const recent: { readonly seq: number; readonly at: number }[] = [];
-    let pending: readonly RequestId[] | undefined;
-    let buffered: SharedEvent[] | undefined = afterSeq === undefined ? undefined : [];
-    let ended = false;
-    const deliver = (event: SharedEvent): void => {
-      if (event.pending !== undefined) pending = event.pending;
-      if (event.seq <= last || ended) return;
-      last = event.seq;
-      if (standalone) {
-        const now = Date.now();
-        recent.push({ seq: event.seq, at: now });
-        while (recent.length > 0 && (recent[0] as { at: number }).at <= now - UNSURE_MS)
-          sure = (recent.shift() as { seq: number }).seq;
-      }
-      writer.write(messageEvent(event.data, `${stream}_${String(event.seq)}`));
-      if (!standalone && event.pending?.length === 0) {
-        ended = true;
-        writer.end();
-      }
-    };
-    let off: () => void;
-    try {
-      off = await this.#hub.events.follow(this.id, (s, event) => {
-        if (s !== stream) return;
-        if (buffered !== undefined) buffered.push(event);
-        else deliver(event);
-      });
-    } catch {
-      if (standalone) this.#standaloneStreams--;
-      lease?.release();
-      this.#unavailable(exchange);
-      return undefined;
-    }
-    const writer: StreamWriter = exchange.stream(200, SSE_HEADERS);
-    if (this.priming) writer.write(primingEvent(`${stream}_${String(last)}`, this.retryMs));
-    if (buffered !== undefined) {
-      try {
-        const kept = await this.#hub.events.after(this.id, stream, 0);
-        for (const event of kept) deliver(event);
-        if (!standalone && kept.length === 0) ended = true;
-      } catch {
-        ended = true;
-      }
-      const live = buffered;
-      buffered = undefined;
-      for (const event of live) deliver(event);
-    }
-    let watch: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const stop = (): void => {
-      if (stopped) return;
-      stopped = true;
-      off();
-      clearTimeout(watch);
-      if (standalone) this.#standaloneStreams--;
-      // What this stream delivered, for the session's next GET (a crash skips this: the next GET may repeat some).
-      // Written before the lease is released, so the next holder reads it.
-      if (standalone) {
-        const now = Date.now();
-        for (const r of recent) if (r.at <= now - UNSURE_MS) sure = r.seq;
-        if (sure > (afterSeq ?? 0))
-          this.#hub.leases.replace(cursorKey, String(sure), this.#hub.sessionTtlMs).catch(() => undefined);
-      }
-      lease?.release();
-      this.touch();
-    };
-    if (ended) {
-      writer.end();
-      stop();
-      return undefined;
-    }
-    this.keepAlive.add(writer);
-    writer.onClose(stop);
-    lease?.keep(() => {
-      // Another process took the stream over (the client resumed there): this connection is stale.
-      stop();
-      writer.end();
+    const follow = new StreamFollow(this.#followSession(), {
+      stream,
+      afterSeq: from,
+      owner,
+      lease,
+      done: () => {
+        if (lease !== undefined) this.#standaloneStreams--;
+      },
     });
-    if (owner !== undefined && owner !== this.#hub.node && !standalone) {
-      const check = (): void => {
-        watch = setTimeout(() => {
-          void this.#hub.alive(owner).then(
-            (alive) => {
-              if (ended || !writer.open) return;
-              if (alive) check();
-              else void this.#orphaned(stream, last, pending ?? []);
-            },
-            () => {
-              if (!ended && writer.open) check();
-            },
-          );
-        }, LIVENESS_CHECK_MS);
-        unref(watch);
-      };
-      check();
-    }
+    if (!(await follow.start(exchange))) this.#unavailable(exchange);
     return undefined;
   }
 
-  /** The owner of `stream` stopped: each request it left unanswered gets an error, appended once. */
-  async #orphaned(stream: string, last: number, pending: readonly RequestId[]): Promise<void> {
-    let seq = last;
-    for (const [i, id] of pending.entries()) {
-      const data = JSON.stringify({
-        jsonrpc: '2.0',
-        id,
-        error: {
-          code: -32603,
-          message: 'The server process handling this request stopped before answering it; retry the request',
-        },
-      });
-      await this.#hub.events
-        .append(this.id, stream, { seq: ++seq, data, pending: pending.slice(i + 1) }, `orphan:${stream}:${String(id)}`)
-        .catch(() => undefined);
+  /**
+   * Takes the session's GET stream lease, and reads where the last GET stream
+   * stopped (on any process), so what came while none was open reaches a
+   * client with no Last-Event-ID too. Undefined if the store cannot be reached.
+   */
+  async #takeStandalone(resuming: boolean): Promise<{ lease: StreamLease; cursor: number } | HttpError | undefined> {
+    let lease: StreamLease | undefined;
+    try {
+      const taken = await StreamLease.take(this.#hub, `g:${this.id}`, crypto.randomUUID(), resuming);
+      if (!(taken instanceof StreamLease)) return HttpError.conflict('Conflict: this session already has a GET stream open');
+      lease = taken;
+      const cursor = resuming ? 0 : Number((await this.#hub.leases.holder(cursorKey(this.id))) ?? '0') || 0;
+      return { lease, cursor };
+    } catch {
+      lease?.release();
+      return undefined;
     }
+  }
+
+  /** This session as a follow sees it. */
+  #followSession(): FollowSession {
+    const hub = this.#hub;
+    return {
+      id: this.id,
+      node: hub.node,
+      events: hub.events,
+      leases: hub.leases,
+      sessionTtlMs: hub.sessionTtlMs,
+      priming: this.priming,
+      retryMs: this.retryMs,
+      keepAlive: this.keepAlive,
+      alive: (node) => hub.alive(node),
+      touch: () => {
+        this.touch();
+      },
+    };
   }
 
   #unavailable(exchange: HttpExchange): void {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpExchange, HttpRequestInfo } from '../exchange.js';
 import { HttpError } from '../httpError.js';
-import { MemoryShared } from './memoryShared.js';
+import { MemoryShared } from '../../../scaleout/index.js';
 import { SharedSse, type SseHost, type SseTarget } from './sharedSse.js';
-import type { SharedStore } from './sharedStore.js';
+import type { SharedStore } from '../../../scaleout/index.js';
 
 function host(store: SharedStore): SseHost {
   return { node: store.node, leases: store.leases, store, alive: (n) => store.alive(n) };

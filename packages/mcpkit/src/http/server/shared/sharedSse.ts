@@ -13,8 +13,7 @@
 import { LocalError } from '../../../jsonrpc/localError.js';
 import type { HttpExchange, HttpRequestInfo } from '../exchange.js';
 import { HttpError } from '../httpError.js';
-import { leaseNode, leaseToken, type SharedLeases } from './sharedLeases.js';
-import type { MessageBus } from './sharedStore.js';
+import { leaseNode, leaseToken, type MessageBus, type SharedLeases } from '../../../scaleout/index.js';
 import { StreamLease } from './streamLease.js';
 
 /** The headers a forwarded POST keeps (its credentials stay behind: `auth` carries what was verified). */

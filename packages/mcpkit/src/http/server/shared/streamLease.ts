@@ -9,7 +9,7 @@
  * @module
  */
 import { unref } from '../keepAlive.js';
-import { leaseHolder, leaseNode, type SharedLeases } from './sharedLeases.js';
+import { leaseHolder, leaseNode, type SharedLeases } from '../../../scaleout/index.js';
 
 /** How long a stream lease lives without renewal, in ms; it is renewed three times per lifetime. */
 export const STREAM_LEASE_MS = 15_000;

@@ -10,10 +10,8 @@
  *
  * @module
  */
-import type { TaskManager } from '../../../server/tasks/taskManager.js';
-import type { TaskMessage, TaskRemote } from '../../../server/tasks/taskRemote.js';
-import type { TaskRecord } from '../../../server/tasks/taskStore.js';
-import type { SharedStore } from './sharedStore.js';
+import type { TaskManager, TaskMessage, TaskRecord, TaskRemote } from '../server/index.js';
+import type { SharedStore } from './store.js';
 
 const CHANGES = 'tasks';
 
@@ -35,19 +33,28 @@ export async function shareTasks(store: SharedStore, tasks: TaskManager): Promis
   const shared = store.tasks;
   if (shared === undefined) return [];
   if (!sharedBy.has(tasks)) {
-    const remote: TaskRemote = {
-      node: store.node,
-      alive: (node) => store.alive(node),
-      send: (node, message) => store.bus.publish(`task:${node}`, JSON.stringify(message)),
-      changed: (record) => {
-        const change: Change = { from: store.node, record };
-        store.bus.publish(CHANGES, JSON.stringify(change)).catch(() => undefined);
-      },
-    };
-    if (!tasks.share(shared, remote)) return [];
+    if (!tasks.share(shared, busRemote(store))) return [];
     sharedBy.set(tasks, store.node);
   }
   if (sharedBy.get(tasks) !== store.node) return [];
+  return listen(store, tasks);
+}
+
+/** The other processes as the task manager sees them: liveness from the store, messages over its bus. */
+export function busRemote(store: SharedStore): TaskRemote {
+  return {
+    node: store.node,
+    alive: (node) => store.alive(node),
+    send: (node, message) => store.bus.publish(`task:${node}`, JSON.stringify(message)),
+    changed: (record) => {
+      const change: Change = { from: store.node, record };
+      store.bus.publish(CHANGES, JSON.stringify(change)).catch(() => undefined);
+    },
+  };
+}
+
+/** Hands `tasks` what the other processes send this one: messages for its tasks, and every change elsewhere. */
+async function listen(store: SharedStore, tasks: Pick<TaskManager, 'receive' | 'changedElsewhere'>): Promise<(() => void)[]> {
   const offs: (() => void)[] = [];
   try {
     offs.push(
@@ -59,7 +66,7 @@ export async function shareTasks(store: SharedStore, tasks: TaskManager): Promis
     offs.push(
       await store.bus.subscribe(CHANGES, (raw) => {
         const change = parse<Change>(raw);
-        if (change !== undefined && change.from !== store.node && typeof change.record.taskId === 'string')
+        if (change !== undefined && change.from !== store.node && isTaskRecord(change.record))
           tasks.changedElsewhere(change.record);
       }),
     );
@@ -68,6 +75,11 @@ export async function shareTasks(store: SharedStore, tasks: TaskManager): Promis
     throw error;
   }
   return offs;
+}
+
+/** A bus message is JSON from another process: checked before it reaches the task manager. */
+function isTaskRecord(value: unknown): value is TaskRecord {
+  return typeof value === 'object' && value !== null && typeof (value as { taskId?: unknown }).taskId === 'string';
 }
 
 function parse<T>(raw: string): T | undefined {

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import type { SessionEvent, SessionSnapshot } from '../../../server/session.js';
+import type { SessionEvent, SessionSnapshot } from '../server/index.js';
 
 /** What a store does for sessions without a replica. */
 export interface SessionFanout {

@@ -9,8 +9,8 @@
  * @module
  */
 import type { Redis } from 'ioredis';
-import { RpcError } from '../jsonrpc/index.js';
-import { applyPatch, isTerminal, type TaskPatch, type TaskRecord, type TaskStore } from '../server/index.js';
+import { RpcError } from '../../jsonrpc/index.js';
+import { applyPatch, isTerminal, type TaskPatch, type TaskRecord, type TaskStore } from '../../server/index.js';
 import { CREATE_TASK, REPLACE_TASK } from './taskScripts.js';
 
 /** Options of {@link redisTaskStore}. */

@@ -1,5 +1,5 @@
 /**
- * The Lua scripts of the Redis store: each runs atomically on the server, so
+ * The Lua script of the Redis event log: it runs atomically on the server, so
  * an append (dedupe, numbering, trimming, expiry, notifying followers) is one
  * round trip and never half done.
  *
@@ -36,12 +36,4 @@ redis.call('SADD', KEYS[4], KEYS[1], KEYS[2])
 redis.call('PEXPIRE', KEYS[4], ARGV[5])
 redis.call('PUBLISH', ARGV[6], cjson.encode({ stream = ARGV[7], seq = tonumber(seq), data = ARGV[2], pending = ARGV[3] }))
 return tonumber(seq)
-`;
-
-/** Ends a session. KEYS: its record, its set of keys. Deletes both and every key in the set. */
-export const REMOVE = `
-local keys = redis.call('SMEMBERS', KEYS[2])
-for _, key in ipairs(keys) do redis.call('DEL', key) end
-redis.call('DEL', KEYS[1], KEYS[2])
-return #keys
 `;
