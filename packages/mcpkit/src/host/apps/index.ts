@@ -19,7 +19,7 @@ export type {
   AppTrafficDirection,
 } from './appPort.js';
 export { appAllowList, appContentSecurityPolicy, appResourceMetaOf, cleanCsp } from './appSandbox.js';
-export { loadApp, MAX_APP_HTML, type LoadedApp } from './loadApp.js';
+export { loadApp, loadAppResource, MAX_APP_HTML, type LoadedApp } from './loadApp.js';
 export {
   APP_MIME_TYPE,
   APPS_EXTENSION,

@@ -18,7 +18,7 @@ export interface LoadedApp {
 }
 
 /** The largest app document accepted by default: 5 MiB of text. */
-export const MAX_APP_HTML = 5 * 1024 * 1024;
+export const MAX_APP_HTML: number = 5 * 1024 * 1024;
 
 function decodeBase64(blob: string): string {
   const bytes = Uint8Array.from(atob(blob), (c) => c.charCodeAt(0));
@@ -29,10 +29,19 @@ function decodeBase64(blob: string): string {
 export async function loadApp(
   server: Pick<AppServer, 'readResource'>,
   tool: Tool,
-  maxBytes = MAX_APP_HTML,
+  maxBytes: number = MAX_APP_HTML,
 ): Promise<LoadedApp | undefined> {
   const uri = appResourceUri(tool);
-  if (uri === undefined) return undefined;
+  return uri === undefined ? undefined : loadAppResource(server, uri, maxBytes);
+}
+
+/** Reads the app at `uri` (a `ui://` resource) and checks it. */
+export async function loadAppResource(
+  server: Pick<AppServer, 'readResource'>,
+  uri: string,
+  maxBytes: number = MAX_APP_HTML,
+): Promise<LoadedApp> {
+  if (!uri.startsWith('ui://')) throw new LocalError('INVALID_ARGUMENT', `App URI ${JSON.stringify(uri)} is not a ui:// URI`);
   const read = await server.readResource({ uri });
   const content = read.contents.find((c) => c.uri === uri) ?? read.contents[0];
   if (content === undefined) throw new LocalError('INVALID_ARGUMENT', `App ${uri}: the server returned no content`);
