@@ -253,7 +253,8 @@ export class Host {
       },
       runTool: (use) =>
         runToolUse(use, {
-          resolve: (n) => this.#registry.resolve(n),
+          // Tools only apps may call (MCP Apps visibility) are not the model's to call.
+          resolve: (n) => this.#registry.resolveForModel(n),
           server: (n) => this.#servers.get(n),
           policy,
           budget,

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Tool } from '../../protocol/index.js';
+import { appVisibility, type Tool } from '../../protocol/index.js';
 import type { ModelTool } from '../model/types.js';
 import { assignToolNames } from './toolNames.js';
 
@@ -48,6 +48,12 @@ export class ToolRegistry {
     return this.#byName.get(name);
   }
 
+  /** The tool a model name stands for, unless only apps may call it (`_meta.ui.visibility` without `model`). */
+  resolveForModel(name: string): HostTool | undefined {
+    const entry = this.#byName.get(name);
+    return entry === undefined || !appVisibility(entry.tool).includes('model') ? undefined : entry;
+  }
+
   /** The entry of `tool` of `server`. */
   find(server: string, tool: string): HostTool | undefined {
     return this.#entries.find((e) => e.server === server && e.tool.name === tool);
@@ -55,10 +61,12 @@ export class ToolRegistry {
 
   /** The tools as a model request lists them (built once per change). */
   modelTools(): readonly ModelTool[] {
-    this.#modelTools ??= this.#entries.map((e): ModelTool => {
-      const description = modelDescription(e);
-      return { name: e.name, ...(description !== undefined && { description }), inputSchema: e.tool.inputSchema };
-    });
+    this.#modelTools ??= this.#entries
+      .filter((e) => appVisibility(e.tool).includes('model'))
+      .map((e): ModelTool => {
+        const description = modelDescription(e);
+        return { name: e.name, ...(description !== undefined && { description }), inputSchema: e.tool.inputSchema };
+      });
     return this.#modelTools;
   }
 
