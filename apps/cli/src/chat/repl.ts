@@ -10,12 +10,13 @@
 import type { Conversation, Host, Transcript } from 'mcpkit/host';
 import { ExitCode } from '../exitCodes.js';
 import type { Io } from '../io.js';
+import type { ChatApps } from './chatApps.js';
 import type { LineReader } from './lineReader.js';
 import { serverLine } from './serverLines.js';
 import { describeTool, listTools } from './toolList.js';
 
 /** The slash commands, for help and Tab completion. */
-export const SLASH_COMMANDS: readonly string[] = ['/help', '/tools', '/servers', '/prompt', '/read', '/clear', '/exit'];
+export const SLASH_COMMANDS: readonly string[] = ['/help', '/tools', '/servers', '/prompt', '/read', '/app', '/clear', '/exit'];
 
 const HELP = `Commands:
   /tools [NAME]                the tools the model may call, one line each; NAME (model
@@ -23,6 +24,7 @@ const HELP = `Commands:
   /servers                     the servers: state, why one is down, its log
   /prompt NAME [key=value ...] run a server's prompt as your message
   /read URI [SERVER]           attach a resource to your next message
+  /app                         open the last tool result's MCP App in your browser
   /clear                       start a new conversation
   /exit                        leave (also Ctrl-D)
 Ctrl-C cancels the answer or tool call in flight.
@@ -50,6 +52,8 @@ export interface ReplContext {
   turn<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T>;
   /** Reports a failed turn without leaving the chat. */
   report(error: unknown): void;
+  /** MCP Apps of tool results (`/app`). */
+  readonly apps?: ChatApps;
 }
 
 async function slash(
@@ -71,6 +75,9 @@ async function slash(
       return undefined;
     case '/servers':
       io.stdout(listServers(host));
+      return undefined;
+    case '/app':
+      io.stdout(ctx.apps === undefined ? 'Apps are not available here.\n' : await ctx.apps.open());
       return undefined;
     case '/clear':
       conversation.current = host.conversation();
@@ -112,6 +119,16 @@ async function slash(
 /** Runs the chat until `/exit` or the end of input. */
 export async function runRepl(ctx: ReplContext): Promise<ExitCode> {
   const conversation = { current: ctx.host.conversation() };
+  if (ctx.apps !== undefined) {
+    // What an app sends as a message is a turn of the conversation, as if typed.
+    ctx.apps.onMessage = (text) => {
+      ctx
+        .turn((signal) => conversation.current.ask(text, { signal }))
+        .catch((error: unknown) => {
+          ctx.report(error);
+        });
+    };
+  }
   if (ctx.lines.interactive) ctx.io.stdout('mcpkit chat: /help for commands, /exit to leave.\n');
   for (;;) {
     const line = await ctx.lines.readMessage('you> ');
