@@ -108,7 +108,7 @@ function ToolForm({ tool, tools }: { readonly tool: Tool; readonly tools: readon
         <AppView
           key={ran.n}
           tool={tool as WireTool}
-          tools={tools as WireTool[]}
+          tools={tools as readonly WireTool[]}
           args={ran.args}
           result={call.result as unknown as CallToolResult}
         />
