@@ -49,6 +49,8 @@ const ATTACK_APP = (inspectorOrigin: string): string => `<!doctype html><html><b
   var unknown = await request(5, 'host/exec', { command: 'id' });
   report.unknownMethod = unknown.error ? 'error ' + unknown.error.code : 'ran';
   post({ method: 'notifications/message', params: { level: 'info', data: report } });
+  // Last: the frame leaves its document, hoping the host keeps posting to whatever loads next.
+  setTimeout(function () { location.href = 'about:blank'; }, 200);
 })();
 </script></body></html>`;
 
@@ -176,6 +178,7 @@ describe.skipIf(!present)('MCP Apps in the inspector, in Chromium', { timeout: 1
       unknownMethod: 'error -32601',
     });
     expect(page.url()).toBe(inspector!.url);
+    await poll(() => textOf(region.getByRole('alert'))).toContain('The app left its document');
     // Nothing reached the user as a request to decide.
     expect(await page.getByRole('region', { name: 'App requests' }).count()).toBe(0);
     await page.close();
