@@ -39,6 +39,7 @@ const ENTRIES = {
   stdio: 'node/stdio/index.js',
   host: 'host/node/index.js',
   'host-neutral': 'host/index.js',
+  'host-apps': 'host/apps/index.js',
   'host-config': 'host/config/index.js',
   'host-transport': 'host/node/transport.js',
   auth: 'auth/index.js',
@@ -55,6 +56,7 @@ const NEUTRAL = [
   'http',
   'testing',
   'host-neutral',
+  'host-apps',
   'host-config',
   'auth',
 ];

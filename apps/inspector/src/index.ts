@@ -14,3 +14,4 @@ export { describeTarget, shellWord } from './shared/targetText.js';
 export { maskRecording } from './shared/secrets.js';
 export { diffJson, formatDifference, type Difference } from './shared/diff.js';
 export type { ReplayReport, StepReport } from './shared/channel.js';
+export { AppPage, type AppSession } from './server/appPage.js';

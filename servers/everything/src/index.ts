@@ -8,12 +8,15 @@
  * @module
  */
 import { McpServer, type ServerOptions } from 'mcpkit/server';
+import { registerApps } from './apps/index.js';
 import { Clock, CLOCK_URI } from './clock.js';
 import { ICON } from './media/index.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { registerTools } from './tools/index.js';
 
+export { SERVER_TIME_APP_URI } from './apps/index.js';
+export { SERVER_TIME_HTML } from './apps/serverTimeHtml.js';
 export { CLOCK_URI } from './clock.js';
 export { CITIES, findItem, ITEM_COUNT, ITEM_IDS, itemUri, STYLES, weatherOf, type Item, type Weather } from './data.js';
 export { ICON, TINY_PNG, TINY_PNG_BASE64, TINY_WAV, TINY_WAV_BASE64 } from './media/index.js';
@@ -42,7 +45,7 @@ export function createEverythingServer(options: EverythingOptions = {}): McpServ
     icons: [ICON],
     instructions:
       'A demonstration server. Every tool, resource and prompt shows one MCP feature; none has effects outside this server. ' +
-      'Try echo, add, get_weather, long_running_operation, sample_llm, elicit_form and list_roots.',
+      'Try echo, add, get_weather, show_server_time (an MCP App), long_running_operation, sample_llm, elicit_form and list_roots.',
     ...options,
   });
   const clock = new Clock(() => {
@@ -50,6 +53,7 @@ export function createEverythingServer(options: EverythingOptions = {}): McpServ
   });
   registerTools(server, clock);
   registerResources(server, clock);
+  registerApps(server);
   registerPrompts(server);
   return server;
 }

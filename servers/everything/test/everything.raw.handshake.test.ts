@@ -3,7 +3,17 @@
 // over the wire: the handshake era (2025-11-25), and what older revisions get
 // instead.
 import { describe, expect, it } from 'vitest';
-import { CLOCK_URI, elicitationForm, HELLO_TEXT, itemText, itemUri, TEXT_URI, TINY_WAV_BASE64, TONE_URI } from '../src/index.js';
+import {
+  CLOCK_URI,
+  elicitationForm,
+  HELLO_TEXT,
+  itemText,
+  itemUri,
+  SERVER_TIME_APP_URI,
+  TEXT_URI,
+  TINY_WAV_BASE64,
+  TONE_URI,
+} from '../src/index.js';
 import { answer, CASES, handshakePeer, text } from './rawPeer.js';
 
 describe('everything over a raw peer, handshake era (2025-11-25)', () => {
@@ -125,7 +135,7 @@ describe('everything over a raw peer, handshake era (2025-11-25)', () => {
       uris.push(...page.resources.map((r) => r.uri));
       cursor = page.nextCursor;
     } while (cursor !== undefined);
-    expect(uris).toHaveLength(24);
+    expect(uris).toHaveLength(25);
     await expect(peer.request('resources/list', { cursor: 'forged' })).rejects.toMatchObject({ code: -32602 });
     await peer.close();
   });
@@ -185,6 +195,27 @@ describe('everything over a raw peer, older handshake revisions', () => {
     });
     // Invalid arguments are a protocol error before 2025-11-25.
     await expect(peer.request('tools/call', { name: 'echo', arguments: {} })).rejects.toMatchObject({ code: -32602 });
+    await peer.close();
+  });
+});
+
+describe('the server-time app', () => {
+  it('links show_server_time to its ui:// resource and keeps get_server_time for apps', async () => {
+    const peer = await handshakePeer('2025-11-25');
+    const { tools } = (await peer.request('tools/list')) as { tools: { name: string; _meta?: unknown }[] };
+    expect(tools.find((t) => t.name === 'show_server_time')?._meta).toMatchObject({ ui: { resourceUri: SERVER_TIME_APP_URI } });
+    expect(tools.find((t) => t.name === 'get_server_time')?._meta).toEqual({ ui: { visibility: ['app'] } });
+    const read = (await peer.request('resources/read', { uri: SERVER_TIME_APP_URI })) as {
+      contents: { mimeType: string; text: string }[];
+    };
+    expect(read.contents[0]?.mimeType).toBe('text/html;profile=mcp-app');
+    const html = read.contents[0]?.text ?? '';
+    // Self-contained: nothing for a host's CSP to block, nothing fetched from elsewhere.
+    expect(html).not.toMatch(/\bsrc=|\bhref=|fetch\(|XMLHttpRequest|WebSocket|@import/);
+    expect(html).toContain('>Get server time</button>');
+    for (const method of ['ui/initialize', 'ui/notifications/size-changed', 'ui/message', 'ui/open-link', 'tools/call']) {
+      expect(html).toContain(`'${method}'`);
+    }
     await peer.close();
   });
 });

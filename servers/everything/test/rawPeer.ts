@@ -50,6 +50,12 @@ export function answer(method: string, params: unknown): unknown {
 export const text = (t: string): Json => ({ type: 'text', text: t });
 
 /** Each tool, its arguments and its exact result (2025-11-25 and 2026-07-28 alike). */
+// The time changes from call to call: its shape is what holds.
+const SERVER_TIME: Json = {
+  content: [{ type: 'text', text: expect.stringMatching(/^The server time is \d{4}-/) as unknown }],
+  structuredContent: { time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown },
+};
+
 export const CASES: readonly { name: string; args?: Json; result: Json }[] = [
   { name: 'echo', args: { message: 'raw' }, result: { content: [text('raw')] } },
   { name: 'add', args: { a: 1.5, b: 2 }, result: { content: [text('{"sum":3.5}')], structuredContent: { sum: 3.5 } } },
@@ -122,6 +128,8 @@ export const CASES: readonly { name: string; args?: Json; result: Json }[] = [
   { name: 'log_messages', result: { content: [text('Sent 5 log messages (debug, info, notice, warning, error).')] } },
   { name: 'touch_clock', result: { content: [text('The clock is now at tick 1.')] } },
   { name: 'reset_clock', result: { content: [text('The clock is back at tick 0.')] } },
+  { name: 'show_server_time', result: SERVER_TIME },
+  { name: 'get_server_time', result: SERVER_TIME },
 ];
 
 /** A peer that completed the handshake at `revision`, answering server-to-client requests. */

@@ -35,6 +35,8 @@ export const TOOL_NAMES = [
   'log_messages',
   'touch_clock',
   'reset_clock',
+  'show_server_time',
+  'get_server_time',
 ] as const;
 
 /** Every prompt, in order. */

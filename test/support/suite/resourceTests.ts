@@ -12,6 +12,7 @@ import {
   ITEM_TEMPLATE,
   itemText,
   itemUri,
+  SERVER_TIME_APP_URI,
   TEXT_URI,
   TINY_PNG_BASE64,
   TINY_WAV_BASE64,
@@ -34,6 +35,7 @@ export function resourceTests(connected: () => Harness): void {
       IMAGE_URI,
       TONE_URI,
       CLOCK_URI,
+      SERVER_TIME_APP_URI,
       ...Array.from({ length: ITEM_COUNT }, (_, i) => itemUri(String(i + 1))),
     ]);
     for (const r of resources) expect(r.title, r.uri).toBeTypeOf('string');

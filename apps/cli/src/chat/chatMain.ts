@@ -26,6 +26,7 @@ import { version } from '../version.js';
 import { printJson } from '../commands/command.js';
 import type { ChatSettings } from './chatOptions.js';
 import { eventRenderer } from './chatRender.js';
+import { ChatApps } from './chatApps.js';
 import { LineReader } from './lineReader.js';
 import { runRepl, SLASH_COMMANDS } from './repl.js';
 import { notUpNotice } from './serverLines.js';
@@ -142,16 +143,17 @@ async function chat(
   const controller = { current: new AbortController() };
   let stop: 'timeout' | 'interrupted' | undefined;
   const render = eventRenderer(io, { verbose: settings.verbose, quiet: settings.quiet, streamText: repl !== undefined });
+  const policy = {
+    ...settings.policy,
+    ...(ask !== undefined && settings.approve === undefined && { approver: terminalApprover(ask, write) }),
+  };
   let started = false;
   const host = new NodeHost({
     servers: config,
     model: settings.model,
     ...(settings.smallModel !== undefined && { smallModel: settings.smallModel }),
     ...(settings.baseUrl !== undefined && { endpoint: { baseUrl: settings.baseUrl } }),
-    policy: {
-      ...settings.policy,
-      ...(ask !== undefined && settings.approve === undefined && { approver: terminalApprover(ask, write) }),
-    },
+    policy,
     ...(ask !== undefined && { elicitation: terminalElicitation(ask, write) }),
     rootDirs: settings.roots,
     auth: {
@@ -201,7 +203,14 @@ async function chat(
     applySwitches(host, settings);
     started = true;
     if (!settings.quiet) write(notUpNotice(host.servers(), repl !== undefined));
-    if (repl !== undefined) return await interactive(host, io, repl, controller, () => stop);
+    if (repl !== undefined) {
+      const apps = new ChatApps(host, io, { policy, openBrowser: !settings.noBrowser, verbose: settings.verbose });
+      try {
+        return await interactive(host, io, repl, controller, () => stop, apps);
+      } finally {
+        await apps.close();
+      }
+    }
     const transcript = await host.ask(settings.once ?? '', { signal: controller.current.signal }).catch((error: unknown) => {
       throw failure(error);
     });
@@ -225,6 +234,7 @@ async function interactive(
   lines: LineReader,
   controller: { current: AbortController },
   stopped: () => string | undefined,
+  apps: ChatApps,
 ): Promise<ExitCode> {
   let busy = false;
   let warned = false;
@@ -243,6 +253,7 @@ async function interactive(
     host,
     io,
     lines,
+    apps,
     turn: async (work) => {
       busy = true;
       warned = false;

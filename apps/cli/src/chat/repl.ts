@@ -10,6 +10,7 @@
 import type { Conversation, NodeHost, Transcript } from 'mcpkit/host';
 import { ExitCode } from '../exitCodes.js';
 import type { Io } from '../io.js';
+import type { ChatApps } from './chatApps.js';
 import type { LineReader } from './lineReader.js';
 import { serverLine } from './serverLines.js';
 import { contextView } from './contextView.js';
@@ -23,6 +24,7 @@ export const SLASH_COMMANDS: readonly string[] = [
   '/servers',
   '/prompt',
   '/read',
+  '/app',
   '/clear',
   '/exit',
 ];
@@ -36,6 +38,7 @@ const HELP = `Commands:
   /servers                     the servers: state, why one is down, its log
   /prompt NAME [key=value ...] run a server's prompt as your message
   /read URI [SERVER]           attach a resource to your next message
+  /app                         open the last tool result's MCP App in your browser
   /clear                       start a new conversation
   /exit                        leave (also Ctrl-D)
 Ctrl-C cancels the answer or tool call in flight.
@@ -63,6 +66,8 @@ export interface ReplContext {
   turn<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T>;
   /** Reports a failed turn without leaving the chat. */
   report(error: unknown): void;
+  /** MCP Apps of tool results (`/app`). */
+  readonly apps?: ChatApps;
 }
 
 function switchTools(host: NodeHost, words: readonly string[]): string {
@@ -106,6 +111,9 @@ async function slash(
     case '/servers':
       io.stdout(listServers(host));
       return undefined;
+    case '/app':
+      io.stdout(ctx.apps === undefined ? 'Apps are not available here.\n' : await ctx.apps.open());
+      return undefined;
     case '/clear':
       conversation.current = host.conversation();
       io.stdout('(a new conversation)\n');
@@ -146,6 +154,16 @@ async function slash(
 /** Runs the chat until `/exit` or the end of input. */
 export async function runRepl(ctx: ReplContext): Promise<ExitCode> {
   const conversation: { current: Conversation; last?: Transcript } = { current: ctx.host.conversation() };
+  if (ctx.apps !== undefined) {
+    // What an app sends as a message is a turn of the conversation, as if typed.
+    ctx.apps.onMessage = (text) => {
+      ctx
+        .turn((signal) => conversation.current.ask(text, { signal }))
+        .catch((error: unknown) => {
+          ctx.report(error);
+        });
+    };
+  }
   if (ctx.lines.interactive) ctx.io.stdout('mcpkit chat: /help for commands, /exit to leave.\n');
   for (;;) {
     const line = await ctx.lines.readMessage('you> ');

@@ -70,6 +70,7 @@ export class Connection {
       era: spec.era as never,
       handlers: this.#handlers(),
       validateOutput: 'lenient',
+      apps: true,
     });
     this.client.onClose((error) => {
       if (this.#status === 'connected') {

@@ -53,7 +53,15 @@ const TYPES: Readonly<Record<string, string>> = {
   css: 'text/css; charset=utf-8',
 };
 
-/** The page may load only its own assets and talk only to this server; media shown from results are data: or blob: URLs. */
+/**
+ * The page may load only its own assets and talk only to this server; media
+ * shown from results are data: or blob: URLs; frames only from the app
+ * sandbox's origin (another port: cross-origin to this page).
+ */
+function pageCsp(frameOrigin: string | undefined): string {
+  return [...CSP, `frame-src ${frameOrigin ?? "'none'"}`].join('; ');
+}
+
 const CSP = [
   "default-src 'self'",
   "script-src 'self'",
@@ -64,7 +72,7 @@ const CSP = [
   "frame-ancestors 'none'",
   "base-uri 'none'",
   "form-action 'none'",
-].join('; ');
+];
 
 function header(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name];
@@ -89,7 +97,7 @@ function refuse(response: ServerResponse, status: number, message: string): void
   response.end(JSON.stringify({ error: message }));
 }
 
-async function serveAsset(response: ServerResponse, file: string): Promise<void> {
+async function serveAsset(response: ServerResponse, file: string, csp: string): Promise<void> {
   const dir = await findWebDir();
   let body: Buffer;
   try {
@@ -102,7 +110,7 @@ async function serveAsset(response: ServerResponse, file: string): Promise<void>
   const ext = file.slice(file.lastIndexOf('.') + 1);
   response.writeHead(200, {
     'content-type': TYPES[ext] ?? 'application/octet-stream',
-    'content-security-policy': CSP,
+    'content-security-policy': csp,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'cache-control': 'no-store',
@@ -111,7 +119,8 @@ async function serveAsset(response: ServerResponse, file: string): Promise<void>
 }
 
 /** Creates the server (not yet listening); `guard.port` must be set before requests arrive. */
-export function createInspectorServer(hub: Hub, guard: () => GuardOptions): Server {
+export function createInspectorServer(hub: Hub, guard: () => GuardOptions, frameOrigin?: string): Server {
+  const csp = pageCsp(frameOrigin);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://inspector').pathname;
@@ -135,7 +144,7 @@ export function createInspectorServer(hub: Hub, guard: () => GuardOptions): Serv
       refuse(response, 404, `nothing at ${path}`);
       return;
     }
-    void serveAsset(response, asset);
+    void serveAsset(response, asset, csp);
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = new URL(request.url ?? '/', 'http://inspector').pathname;

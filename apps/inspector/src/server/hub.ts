@@ -6,7 +6,10 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import type { Ask, BrowserMessage, ServerMessage } from '../shared/channel.js';
+import { loadAppResource } from 'mcpkit/host/apps';
+import type { ReadResourceResult } from 'mcpkit/protocol';
+import type { AppFrame, Ask, BrowserMessage, ServerMessage } from '../shared/channel.js';
+import type { AppSandbox } from './appSandbox.js';
 import { parseConnectSpec, type ConnectSpec } from '../shared/connectSpec.js';
 import { parseRecording } from '../shared/recording.js';
 import { replaySteps } from '../replay/replaySteps.js';
@@ -43,10 +46,22 @@ export class Hub {
   /** Running requests, by the browser's id (per peer). */
   readonly #running = new Map<Peer, Map<number, AbortController>>();
   readonly #auth: ServerAuth | undefined;
+  readonly #sandbox: AppSandbox | undefined;
   #next = 0;
 
-  constructor(options: { readonly auth?: ServerAuth | undefined } = {}) {
+  constructor(options: { readonly auth?: ServerAuth | undefined; readonly sandbox?: AppSandbox } = {}) {
     this.#auth = options.auth;
+    this.#sandbox = options.sandbox;
+  }
+
+  /** Reads an app from its server (the read shows in the wire log) and serves it from the sandbox origin. */
+  async #openApp(connection: Connection, uri: string): Promise<AppFrame> {
+    if (this.#sandbox === undefined) throw new TypeError('this inspector has no app sandbox');
+    const server = {
+      readResource: (p: { uri: string }) => connection.request('resources/read', p) as Promise<ReadResourceResult>,
+    };
+    const app = await loadAppResource(server, uri);
+    return { url: this.#sandbox.add(app.html, app.meta.csp), origin: this.#sandbox.origin, meta: { ...app.meta } };
   }
 
   /** Every connection. */
@@ -219,6 +234,15 @@ export class Hub {
         waiting.resolve(m.answer);
         return null;
       }
+      case 'openApp':
+        if (typeof m.uri !== 'string') throw new TypeError('openApp needs a ui:// uri');
+        return this.#openApp(this.#connection(m.connection), m.uri);
+      case 'appTraffic':
+        // The tab's message is JSON: its fields are checked, whatever the type says.
+        if (!['in', 'out'].includes(m.dir) || typeof (m.app as unknown) !== 'string')
+          throw new TypeError('appTraffic needs dir and app');
+        this.#connection(m.connection).log.add({ kind: 'message', dir: m.dir, message: m.message, app: m.app });
+        return null;
       default:
         throw new TypeError(`unknown message type ${JSON.stringify((m as { type: unknown }).type)}`);
     }

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { parseConnectSpec, type ConnectSpec } from '../shared/connectSpec.js';
 import type { GuardOptions } from './guard.js';
+import { AppSandbox } from './appSandbox.js';
 import { createInspectorServer } from './httpServer.js';
 import { Hub } from './hub.js';
 import type { ServerAuth } from 'mcpkit/host/transport';
@@ -43,9 +44,11 @@ export interface RunningInspector {
 export async function startInspector(options: InspectorOptions = {}): Promise<RunningInspector> {
   const token = options.token ?? randomBytes(32).toString('base64url');
   const host = options.host ?? '127.0.0.1';
-  const hub = new Hub({ auth: options.auth });
+  // App frames come from another loopback port: cross-origin to the page, whatever address the page is on.
+  const sandbox = await AppSandbox.start('127.0.0.1');
+  const hub = new Hub({ auth: options.auth, sandbox });
   let guard: GuardOptions = { token, port: options.port ?? 6274 };
-  const server = createInspectorServer(hub, () => guard);
+  const server = createInspectorServer(hub, () => guard, sandbox.origin);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 6274, host, () => {
@@ -54,6 +57,11 @@ export async function startInspector(options: InspectorOptions = {}): Promise<Ru
     });
   });
   const port = (server.address() as AddressInfo).port;
+  sandbox.allowAncestors([
+    `http://127.0.0.1:${String(port)}`,
+    `http://localhost:${String(port)}`,
+    `http://[::1]:${String(port)}`,
+  ]);
   const loopback = ['127.0.0.1', 'localhost', '::1'].includes(host);
   guard = { token, port, ...(!loopback && { extraHosts: [host] }) };
   const shown = host === '::1' ? '[::1]' : host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
@@ -75,6 +83,7 @@ export async function startInspector(options: InspectorOptions = {}): Promise<Ru
     startErrors,
     async close() {
       await hub.close();
+      await sandbox.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) =>
         server.close(() => {

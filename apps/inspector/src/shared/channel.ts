@@ -82,7 +82,25 @@ export type BrowserMessage =
       readonly keepSecrets?: boolean;
     }
   | { readonly type: 'replay'; readonly id: number; readonly connection: string; readonly recording: Recording }
-  | { readonly type: 'answer'; readonly id: number; readonly ask: string; readonly answer: unknown };
+  | { readonly type: 'answer'; readonly id: number; readonly ask: string; readonly answer: unknown }
+  /** Reads the app at `uri` from the server and serves it from the sandbox origin; replies `AppFrame`. */
+  | { readonly type: 'openApp'; readonly id: number; readonly connection: string; readonly uri: string }
+  /** One bridge message, for the wire log (and recordings). */
+  | {
+      readonly type: 'appTraffic';
+      readonly id: number;
+      readonly connection: string;
+      readonly app: string;
+      readonly dir: 'in' | 'out';
+      readonly message: unknown;
+    };
+
+/** An app ready to frame: where the sandbox serves it, and its cleaned metadata. */
+export interface AppFrame {
+  readonly url: string;
+  readonly origin: string;
+  readonly meta: Record<string, unknown>;
+}
 
 /** What the server sends. */
 export type ServerMessage =

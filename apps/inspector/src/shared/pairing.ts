@@ -50,11 +50,12 @@ export class Pairing {
       if (id === undefined) continue;
       if (type === 'request' && method !== undefined) {
         const pair: Pair = { request: index, response: undefined, latencyMs: undefined, method };
-        this.#open.set(`${entry.dir}:${typeof id}:${String(id)}`, pair);
+        this.#open.set(`${entry.app ?? ''}:${entry.dir}:${typeof id}:${String(id)}`, pair);
         this.#byIndex.set(index, pair);
       } else if (type === 'response' || type === 'error') {
         // A response travels the other way from its request.
-        const key = `${entry.dir === 'in' ? 'out' : 'in'}:${typeof id}:${String(id)}`;
+        // App bridge traffic has ids of its own: pairs never cross between an app and the server.
+        const key = `${entry.app ?? ''}:${entry.dir === 'in' ? 'out' : 'in'}:${typeof id}:${String(id)}`;
         const pair = this.#open.get(key);
         if (pair === undefined) continue;
         this.#open.delete(key);

@@ -18,6 +18,11 @@ export interface MessageEntry {
   readonly dir: Direction;
   /** The message as JSON; a frame that was not JSON is kept as its text. */
   readonly message: unknown;
+  /**
+   * Set on MCP Apps bridge traffic: the app's `ui://` URI. `out` went from
+   * the inspector (the host) to the app, `in` from the app.
+   */
+  readonly app?: string;
 }
 
 /** One HTTP request and the status and headers of its reply. */

@@ -6,7 +6,10 @@
  */
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { appResourceUri } from 'mcpkit/protocol';
+import type { CallToolResult, Tool as WireTool } from 'mcpkit/protocol';
 import { fieldsOf, initialDrafts, valueOf, type DraftRecord } from '../shared/schemaForm.js';
+import { AppView } from './AppView.js';
 import { ErrorView, Json, ToolResult } from './Content.js';
 import { Problems } from './Problems.js';
 import { Running } from './Progress.js';
@@ -20,14 +23,17 @@ interface Tool {
   readonly inputSchema?: unknown;
   readonly outputSchema?: unknown;
   readonly annotations?: Record<string, unknown>;
+  readonly _meta?: Record<string, unknown>;
 }
 
-function ToolForm({ tool }: { readonly tool: Tool }): JSX.Element {
+function ToolForm({ tool, tools }: { readonly tool: Tool; readonly tools: readonly Tool[] }): JSX.Element {
   const fields = useMemo(() => fieldsOf(tool.inputSchema), [tool]);
   const [drafts, setDrafts] = useState<DraftRecord>(() => initialDrafts(fields));
   const [raw, setRaw] = useState<string | undefined>(undefined);
   const [problems, setProblems] = useState<string[]>([]);
   const call = useRequest();
+  // Each run gets its own app frame (and bridge), with the arguments it ran with.
+  const [ran, setRan] = useState<{ readonly n: number; readonly args: Record<string, unknown> }>({ n: 0, args: {} });
   const run = (event: Event): void => {
     event.preventDefault();
     let args: Record<string, unknown>;
@@ -47,6 +53,7 @@ function ToolForm({ tool }: { readonly tool: Tool }): JSX.Element {
       args = collected.value;
     }
     setProblems([]);
+    setRan((r) => ({ n: r.n + 1, args }));
     void call.run('tools/call', { name: tool.name, arguments: args });
   };
   const toggleRaw = (): void => {
@@ -97,6 +104,15 @@ function ToolForm({ tool }: { readonly tool: Tool }): JSX.Element {
       <Running state={call} />
       {call.error === undefined ? null : <ErrorView error={call.error} />}
       {call.result === undefined ? null : <ToolResult result={call.result} />}
+      {call.result === undefined || appResourceUri(tool) === undefined ? null : (
+        <AppView
+          key={ran.n}
+          tool={tool as WireTool}
+          tools={tools as readonly WireTool[]}
+          args={ran.args}
+          result={call.result as unknown as CallToolResult}
+        />
+      )}
       <details>
         <summary>Schemas</summary>
         <Json value={{ inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations }} />
@@ -153,7 +169,9 @@ export function ToolsView(): JSX.Element {
           ))}
         </ul>
       </div>
-      <div class="detail">{tool === undefined ? <p>Choose a tool.</p> : <ToolForm tool={tool} key={formKey(tool)} />}</div>
+      <div class="detail">
+        {tool === undefined ? <p>Choose a tool.</p> : <ToolForm tool={tool} tools={tools} key={formKey(tool)} />}
+      </div>
     </div>
   );
 }

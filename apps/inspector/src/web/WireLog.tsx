@@ -39,7 +39,23 @@ function Line({
   const isReply = s?.type === 'response' || s?.type === 'error';
   return (
     <span class={`msg ${s?.type ?? ''}`}>
-      <span class="dir" aria-label={entry.dir === 'out' ? 'sent' : 'received'}>
+      {entry.app === undefined ? null : (
+        <span class="app-tag" title={entry.app}>
+          app{' '}
+        </span>
+      )}
+      <span
+        class="dir"
+        aria-label={
+          entry.app === undefined
+            ? entry.dir === 'out'
+              ? 'sent'
+              : 'received'
+            : entry.dir === 'out'
+              ? 'sent to the app'
+              : 'received from the app'
+        }
+      >
         {entry.dir === 'out' ? '→' : '←'}
       </span>{' '}
       <span class="type">{s?.type}</span> <span class="method">{method}</span>

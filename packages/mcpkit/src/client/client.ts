@@ -10,7 +10,8 @@
  */
 import { LocalError } from '../jsonrpc/localError.js';
 import type { Transport } from '../jsonrpc/transport.js';
-import { hasCapability, TASKS_EXTENSION, type NotificationMethod } from '../protocol/methods.js';
+import { hasCapability, type NotificationMethod } from '../protocol/methods.js';
+import { declaredCapabilities } from './capabilities.js';
 import type * as T from '../protocol/types/index.js';
 import type { Revision } from '../protocol/versions.js';
 import { defaultValidator } from '../schema/toolSchema.js';
@@ -60,9 +61,7 @@ export class McpClient {
     this.#options = options;
     this.info = clientInfo(options);
     this.#inputs = new InputResponder(options.handlers);
-    const declared = { ...options.capabilities, ...this.#inputs.capabilities() };
-    this.capabilities =
-      options.tasks === false ? declared : { ...declared, extensions: { ...declared.extensions, [TASKS_EXTENSION]: {} } };
+    this.capabilities = declaredCapabilities(options, this.#inputs.capabilities());
     this.#notifications = new NotificationRouter(this.#report);
     this.#subscriptions = new SubscriptionManager({ ackTimeoutMs: options.timeoutMs ?? 60_000, report: this.#report });
     this.#cache = options.cache === false ? undefined : new ResultCache(options.cacheSize);

@@ -157,6 +157,13 @@ export interface ClientOptions {
    * for it (or hands it over, when called with `task`).
    */
   readonly tasks?: boolean;
+  /**
+   * Say that the embedding application renders MCP Apps: declares the
+   * `io.modelcontextprotocol/ui` extension with the MIME types it renders
+   * (`true`: `text/html;profile=mcp-app`). Servers may then link tools to
+   * apps. Default: not declared.
+   */
+  readonly apps?: boolean | { readonly mimeTypes: readonly string[] };
 }
 
 /** Per-call options of every spec method. */

@@ -10,6 +10,7 @@
  * @module
  */
 import { LocalError } from '../jsonrpc/index.js';
+import { appVisibility } from '../protocol/index.js';
 import type * as T from '../protocol/index.js';
 import type { HostConfig, ServerConfig } from './config/types.js';
 import { SEARCH_TOOL_NAME } from './context/searchTool.js';
@@ -140,6 +141,17 @@ export class Host {
   /** Every tool of every running server the model may be offered (switched on), under its model name. */
   tools(): readonly HostTool[] {
     return this.#context.enabledTools().map((t) => t.entry);
+  }
+
+  /**
+   * The tools of `server` an MCP App of it may call: visible to apps
+   * (`_meta.ui.visibility`), switched on. Tools only apps may call are here
+   * though never in {@link tools}.
+   */
+  appTools(server: string): readonly HostTool[] {
+    return this.#registry
+      .entries()
+      .filter((e) => e.server === server && appVisibility(e.tool).includes('app') && this.#context.enabled(e));
   }
 
   /** The tools of running servers that are switched off (by the config's lists or {@link setToolsEnabled}). */
@@ -290,7 +302,7 @@ export class Host {
           ? Promise.resolve(this.#searchRun(use, found, emit))
           : runToolUse(use, {
               resolve: (n) => {
-                const entry = this.#registry.resolve(n);
+                const entry = this.#registry.resolveForModel(n);
                 return entry !== undefined && this.#context.enabled(entry) ? entry : undefined;
               },
               server: (n) => this.#servers.get(n),

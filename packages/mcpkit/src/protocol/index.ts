@@ -6,6 +6,20 @@
  *
  * @module
  */
+export {
+  APP_MIME_TYPE,
+  APPS_EXTENSION,
+  APPS_PROTOCOL_VERSION,
+  appResourceUri,
+  appVisibility,
+  LEGACY_RESOURCE_URI_KEY,
+  type AppCsp,
+  type AppPermissions,
+  type AppResourceMeta,
+  type AppsClientCapability,
+  type AppToolMeta,
+  type AppVisibility,
+} from './apps.js';
 export { guard, isObject, type Check } from './check.js';
 export { mcpCancellation, mcpProgress } from './conventions.js';
 export { ERROR_CODE_NAMES, ErrorCode } from './errorCodes.js';

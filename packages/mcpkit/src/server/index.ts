@@ -4,6 +4,23 @@
  *
  * @module
  */
+export {
+  appResourceMeta,
+  appToolMeta,
+  registerApp,
+  type AppDefinition,
+  type AppRegistration,
+  type AppToolOptions,
+} from './apps.js';
+export {
+  APP_MIME_TYPE,
+  APPS_EXTENSION,
+  type AppCsp,
+  type AppPermissions,
+  type AppResourceMeta,
+  type AppToolMeta,
+  type AppVisibility,
+} from '../protocol/apps.js';
 export { isAuthInfo, type AuthInfo } from './authInfo.js';
 export { InputRouter, type ForwardingHandlers, type UpstreamInputContext } from './compose/inputRouter.js';
 export { mount } from './compose/mount.js';

@@ -83,7 +83,8 @@ export class ToolContext {
     const version = `${String(this.#registry.version)}:${String(this.#switchVersion)}`;
     if (this.#enabled?.version !== version) {
       const definitions = this.#registry.modelTools();
-      const tools = this.#registry.entries().flatMap((entry, i) => {
+      // Definitions and entries pair up by index only over the model's entries (app-only tools are never offered).
+      const tools = this.#registry.modelEntries().flatMap((entry, i) => {
         const definition = definitions[i];
         return definition === undefined || !this.enabled(entry) ? [] : [{ entry, definition, tokens: toolTokens(definition) }];
       });
@@ -172,7 +173,7 @@ export class ToolContext {
       servers.map((s) => [s, { tools: 0, enabled: 0, tokens: 0, disabledTokens: 0 }]),
     );
     const definitions = this.#registry.modelTools();
-    this.#registry.entries().forEach((entry, i) => {
+    this.#registry.modelEntries().forEach((entry, i) => {
       const cost = costs.get(entry.server);
       const definition = definitions[i];
       if (cost === undefined || definition === undefined) return;

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Tool } from '../../protocol/index.js';
+import { appVisibility, type Tool } from '../../protocol/index.js';
 import type { ModelTool } from '../model/types.js';
 import { assignToolNames } from './toolNames.js';
 
@@ -26,6 +26,7 @@ export class ToolRegistry {
   #entries: readonly HostTool[] = [];
   #byName = new Map<string, HostTool>();
   #modelTools: readonly ModelTool[] | undefined;
+  #modelEntries: readonly HostTool[] | undefined;
   #version = 0;
 
   /** Grows with every change of the set (for caches built over it). */
@@ -54,14 +55,26 @@ export class ToolRegistry {
     return this.#byName.get(name);
   }
 
+  /** The tool a model name stands for, unless only apps may call it (`_meta.ui.visibility` without `model`). */
+  resolveForModel(name: string): HostTool | undefined {
+    const entry = this.#byName.get(name);
+    return entry === undefined || !appVisibility(entry.tool).includes('model') ? undefined : entry;
+  }
+
   /** The entry of `tool` of `server`. */
   find(server: string, tool: string): HostTool | undefined {
     return this.#entries.find((e) => e.server === server && e.tool.name === tool);
   }
 
-  /** The tools as a model request lists them (built once per change), in the order of {@link entries}. */
+  /** The entries a model may be offered: all but the tools only apps may call, in the order of {@link entries}. */
+  modelEntries(): readonly HostTool[] {
+    this.#modelEntries ??= this.#entries.filter((e) => appVisibility(e.tool).includes('model'));
+    return this.#modelEntries;
+  }
+
+  /** The tools as a model request lists them (built once per change), in the order of {@link modelEntries}. */
   modelTools(): readonly ModelTool[] {
-    this.#modelTools ??= this.#entries.map((e): ModelTool => {
+    this.#modelTools ??= this.modelEntries().map((e): ModelTool => {
       const description = modelDescription(e);
       return { name: e.name, ...(description !== undefined && { description }), inputSchema: e.tool.inputSchema };
     });
@@ -74,6 +87,7 @@ export class ToolRegistry {
     const names = assignToolNames(pairs.map((p) => ({ server: p.server, tool: p.tool.name })));
     this.#entries = pairs.map((p, i) => ({ name: names[i] ?? '', server: p.server, tool: p.tool }));
     this.#byName = new Map(this.#entries.map((e) => [e.name, e]));
+    this.#modelEntries = undefined;
     this.#modelTools = undefined;
     this.#version++;
   }
