@@ -43,6 +43,7 @@ const ENTRIES = {
   'host-config': 'host/config/index.js',
   auth: 'auth/index.js',
   redis: 'redis/index.js',
+  telemetry: 'telemetry/index.js',
 };
 /** The entries that must not reach Node's built-in modules. */
 const NEUTRAL = [
@@ -57,6 +58,7 @@ const NEUTRAL = [
   'host-neutral',
   'host-config',
   'auth',
+  'telemetry',
 ];
 
 const dependencies = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];

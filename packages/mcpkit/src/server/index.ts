@@ -38,3 +38,4 @@ export {
   type TaskStore,
 } from './tasks/taskStore.js';
 export { ToolError, type ToolArgs, type ToolDefinition, type ToolHandler, type ToolOutput, type ToolReturn } from './tools.js';
+export type { TelemetryOptions } from '../telemetry/otelTypes.js';

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { TelemetryOptions } from '../telemetry/otelTypes.js';
 import { LocalError } from '../jsonrpc/localError.js';
 import { isObject } from '../protocol/check.js';
 import { implementationOf } from '../protocol/implementation.js';
@@ -70,6 +71,7 @@ export class ServerCore implements ServerView<ServerSession>, FeatureHost {
   readonly instructions: string | undefined;
   readonly revisions: readonly Revision[];
   readonly exposeErrorDetails: boolean;
+  readonly telemetry: TelemetryOptions | undefined;
   readonly defaultLogLevel: LoggingLevel | undefined;
   readonly pageSize: number;
   readonly sealer: Sealer;
@@ -104,6 +106,7 @@ export class ServerCore implements ServerView<ServerSession>, FeatureHost {
     this.instructions = options.instructions;
     this.revisions = options.revisions ?? REVISIONS;
     this.exposeErrorDetails = options.exposeErrorDetails ?? false;
+    this.telemetry = options.telemetry;
     this.defaultLogLevel = options.defaultLogLevel ?? 'debug';
     this.pageSize = options.pageSize ?? 100;
     const secret = typeof options.secret === 'string' ? new TextEncoder().encode(options.secret) : options.secret;
