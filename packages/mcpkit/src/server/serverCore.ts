@@ -71,7 +71,8 @@ export class ServerCore implements ServerView<ServerSession>, FeatureHost {
   readonly instructions: string | undefined;
   readonly revisions: readonly Revision[];
   readonly exposeErrorDetails: boolean;
-  readonly telemetry: TelemetryOptions | undefined;
+  /** Read by each session as it connects (`McpServer.instrument` may set it after construction). */
+  telemetry: TelemetryOptions | undefined;
   readonly defaultLogLevel: LoggingLevel | undefined;
   readonly pageSize: number;
   readonly sealer: Sealer;
