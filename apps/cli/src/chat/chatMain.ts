@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { telemetryOption } from '../telemetry/index.js';
 import { dirname, join } from 'node:path';
 import {
   ConfigError,
@@ -165,6 +166,7 @@ async function chat(
     ...(settings.maxTokens !== undefined && { maxTokens: settings.maxTokens }),
     ...(settings.system !== undefined && { system: settings.system }),
     clientInfo: { name: 'mcpkit-chat', version: version() },
+    ...telemetryOption(),
     onEvent: (event) => {
       // Before the start, checkRules() reports unmatched rules as an error; later, a list change is a warning.
       if (event.type !== 'policy-rule-unmatched' || started) render(event);

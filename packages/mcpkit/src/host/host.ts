@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { LoopTracing } from './loop/loopTelemetry.js';
 import { LocalError } from '../jsonrpc/index.js';
 import type * as T from '../protocol/index.js';
 import type { ServerConfig } from './config/types.js';
@@ -60,6 +61,7 @@ function boundedWait(work: Promise<unknown>, ms: number | undefined): Promise<vo
 /** A host. */
 export class Host {
   readonly #options: HostOptions;
+  readonly #tracing: LoopTracing | undefined;
   readonly #servers = new Map<string, ManagedServer>();
   readonly #registry = new ToolRegistry();
   readonly #listeners = new Set<HostEventListener>();
@@ -73,6 +75,7 @@ export class Host {
 
   constructor(options: HostOptions) {
     this.#options = options;
+    this.#tracing = options.telemetry === undefined ? undefined : new LoopTracing(options.telemetry);
     const servers = Array.isArray(options.servers)
       ? (options.servers as readonly ServerConfig[])
       : (options.servers as { servers: readonly ServerConfig[] }).servers;
@@ -251,6 +254,7 @@ export class Host {
         await boundedWait(Promise.all([...this.#servers.values()].map((s) => s.listsSettled())), LIST_SETTLE_MS);
         return this.#registry.modelTools();
       },
+      tracing: this.#tracing,
       runTool: (use) =>
         runToolUse(use, {
           resolve: (n) => this.#registry.resolve(n),
@@ -259,6 +263,7 @@ export class Host {
           budget,
           emit,
           signal: options.signal,
+          tracing: this.#tracing,
         }),
       signal: options.signal,
       emit,
@@ -309,6 +314,7 @@ export class Host {
       }),
       startTimeoutMs: o.startTimeoutMs ?? 30_000,
       requestTimeoutMs: o.requestTimeoutMs ?? 60_000,
+      telemetry: o.telemetry,
       restart: o.restart ?? {},
       logLevel: o.logLevel,
       emit: (event) => {

@@ -24,3 +24,4 @@ export { ROOT_CONTEXT, spanOf, withSpan } from './context.js';
 export { mcpObserver, observed, sessionIdOf, type McpSide } from './mcpObserver.js';
 export type { NetworkInfo, SessionFacts } from './mcpAttributes.js';
 export { w3cPropagator } from './w3cPropagator.js';
+export { instrumentsOf, type Instruments } from './instruments.js';
