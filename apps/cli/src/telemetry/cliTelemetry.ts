@@ -66,6 +66,12 @@ class Session implements CliTelemetry {
       contextManager: asyncContextManager(),
       recordContent: /^(1|true)$/i.test(process.env['MCPKIT_OTEL_RECORD_CONTENT'] ?? ''),
     };
+    // A long-running server sends its metrics on the standard interval too, not only when it stops.
+    if (config.metrics !== undefined) {
+      setInterval(() => {
+        this.#sendMetrics();
+      }, config.metricIntervalMs).unref();
+    }
   }
 
   #ended(span: FinishedSpan): void {

@@ -21,6 +21,8 @@ export interface OtelConfig {
   readonly resource: Readonly<Record<string, string>>;
   readonly traces: SignalExport | undefined;
   readonly metrics: SignalExport | undefined;
+  /** `OTEL_METRIC_EXPORT_INTERVAL`, ms (default 60 000). */
+  readonly metricIntervalMs: number;
 }
 
 /** The variables that can turn telemetry on; none set: nothing is loaded. */
@@ -43,7 +45,11 @@ export function otelConfig(env: Readonly<Record<string, string | undefined>>, de
   const traces = signal(env, 'TRACES', 'traces');
   const metrics = signal(env, 'METRICS', 'metrics');
   if (traces === undefined && metrics === undefined) return undefined;
-  return { serviceName, resource: { ...resource, 'service.name': serviceName }, traces, metrics };
+  const interval = nonEmpty(env['OTEL_METRIC_EXPORT_INTERVAL']);
+  const metricIntervalMs = interval === undefined ? 60_000 : Number(interval);
+  if (!Number.isInteger(metricIntervalMs) || metricIntervalMs < 100)
+    throw new Error(`OTEL_METRIC_EXPORT_INTERVAL=${String(interval)} is not a number of milliseconds (100 or more)`);
+  return { serviceName, resource: { ...resource, 'service.name': serviceName }, traces, metrics, metricIntervalMs };
 }
 
 function signal(
