@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_ENTRY } from '../support/harness.js';
+import { cliPeer } from '../support/process.js';
 import { startOtlpReceiver, type OtlpReceiver } from '../support/otlpReceiver.js';
 import { runCli } from '../cli/run.js';
 
@@ -76,6 +77,37 @@ describe.each(['http/json', 'http/protobuf'])('mcpkit call and serve over %s', (
     expect(receiver.points.some((p) => p.metric === 'mcp.server.operation.duration')).toBe(true);
     expect(receiver.points.some((p) => p.metric === 'mcp.client.session.duration')).toBe(true);
   }, 60_000);
+});
+
+describe('over Streamable HTTP', () => {
+  it('records tcp and http, joins the trace, and flushes the server on SIGTERM', async () => {
+    const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' };
+    const peer = cliPeer(['serve', 'everything', '--http', '0'], { env: env({ ...otel, OTEL_SERVICE_NAME: 'http-server' }) });
+    try {
+      await peer.stderrContains('(Ctrl-C to stop)');
+      const url = /serving everything on (\S+)/.exec(peer.stderr)?.[1] ?? '';
+      for (const era of ['handshake', 'stateless']) {
+        const run = await runCli(['call', 'echo', '--arg', 'message=x', '--era', era, url], {
+          env: env({ ...otel, OTEL_SERVICE_NAME: `http-client-${era}` }),
+        });
+        expect(run.code, run.stderr).toBe(0);
+      }
+    } finally {
+      peer.child.kill('SIGTERM');
+      await peer.exited;
+    }
+    for (const era of ['handshake', 'stateless']) {
+      const client = receiver.spans.find((s) => s.service === `http-client-${era}` && s.name === 'tools/call echo');
+      const server = receiver.spans.find((s) => s.service === 'http-server' && s.parentSpanId === client?.spanId);
+      expect(server?.name).toBe('tools/call echo');
+      for (const span of [client, server])
+        expect(span?.attributes).toMatchObject({ 'network.transport': 'tcp', 'network.protocol.name': 'http' });
+      if (era === 'handshake') {
+        expect(typeof server?.attributes['mcp.session.id']).toBe('string');
+        expect(client?.attributes['mcp.session.id']).toBe(server?.attributes['mcp.session.id']);
+      } else expect(server?.attributes['mcp.protocol.version']).toBe('2026-07-28');
+    }
+  }, 90_000);
 });
 
 describe('telemetry switches', () => {
