@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { telemetryOption } from '../telemetry/index.js';
 import { parseArgs } from 'node:util';
 import { cliOAuthClient, parseAuthSettings } from '../authSettings.js';
 import { CLIENT_OPTIONS, parseClientArgs } from '../clientArgs.js';
@@ -100,6 +101,7 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
       port,
       host,
       targets: targets.map((t) => specOf(t, era)),
+      ...telemetryOption(),
       // Each HTTP connection authorizes by itself when its server asks (OAuth), unless it carries its own Authorization header.
       httpOptions: async (spec) =>
         Object.keys(spec.headers).some((h) => h.toLowerCase() === 'authorization')

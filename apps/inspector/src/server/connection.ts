@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { TelemetryOptions } from 'mcpkit/telemetry';
 import { LocalError, RpcError } from 'mcpkit';
 import { McpClient, type CallOptions, type ClientHandlers, type Subscription } from 'mcpkit/client';
 import type { LoggingLevel } from 'mcpkit/protocol';
@@ -29,6 +30,8 @@ export interface ConnectionHost {
   readonly ask: Answerer;
   /** The OAuth seam: extra options for HTTP connections. */
   readonly httpOptions?: HttpOptionsHook | undefined;
+  /** OpenTelemetry providers for this connection's client. */
+  readonly telemetry?: TelemetryOptions | undefined;
 }
 
 /** A failure as the browser shows it. */
@@ -69,6 +72,7 @@ export class Connection {
       era: spec.era as never,
       handlers: this.#handlers(),
       validateOutput: 'lenient',
+      ...(host.telemetry !== undefined && { telemetry: host.telemetry }),
     });
     this.client.onClose((error) => {
       if (this.#status === 'connected') {

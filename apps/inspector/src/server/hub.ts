@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { TelemetryOptions } from 'mcpkit/telemetry';
 import { randomUUID } from 'node:crypto';
 import type { Ask, BrowserMessage, ServerMessage } from '../shared/channel.js';
 import { parseConnectSpec, type ConnectSpec } from '../shared/connectSpec.js';
@@ -43,10 +44,14 @@ export class Hub {
   /** Running requests, by the browser's id (per peer). */
   readonly #running = new Map<Peer, Map<number, AbortController>>();
   readonly #httpOptions: HttpOptionsHook | undefined;
+  readonly #telemetry: TelemetryOptions | undefined;
   #next = 0;
 
-  constructor(options: { readonly httpOptions?: HttpOptionsHook | undefined } = {}) {
+  constructor(
+    options: { readonly httpOptions?: HttpOptionsHook | undefined; readonly telemetry?: TelemetryOptions | undefined } = {},
+  ) {
     this.#httpOptions = options.httpOptions;
+    this.#telemetry = options.telemetry;
   }
 
   /** Every connection. */
@@ -97,6 +102,7 @@ export class Hub {
       },
       ask: (request, signal) => this.#ask({ ...request, connection: id }, signal),
       httpOptions: this.#httpOptions,
+      telemetry: this.#telemetry,
     });
     this.#connections.set(id, connection);
     connection.log.listen((entries) => {

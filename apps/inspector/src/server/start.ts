@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { TelemetryOptions } from 'mcpkit/telemetry';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { ConnectSpec } from '../shared/connectSpec.js';
@@ -24,6 +25,8 @@ export interface InspectorOptions {
   readonly targets?: readonly ConnectSpec[];
   /** Extra options for HTTP connections: the seam for OAuth (a header source that fetches tokens). */
   readonly httpOptions?: HttpOptionsHook;
+  /** OpenTelemetry providers for the inspector's clients: their requests carry trace context in `_meta`. */
+  readonly telemetry?: TelemetryOptions | undefined;
 }
 
 /** A running inspector. */
@@ -43,7 +46,7 @@ export interface RunningInspector {
 export async function startInspector(options: InspectorOptions = {}): Promise<RunningInspector> {
   const token = options.token ?? randomBytes(32).toString('base64url');
   const host = options.host ?? '127.0.0.1';
-  const hub = new Hub({ httpOptions: options.httpOptions });
+  const hub = new Hub({ httpOptions: options.httpOptions, telemetry: options.telemetry });
   let guard: GuardOptions = { token, port: options.port ?? 6274 };
   const server = createInspectorServer(hub, () => guard);
   await new Promise<void>((resolve, reject) => {
