@@ -16,3 +16,4 @@ export { maskRecording } from './shared/secrets.js';
 export { diffJson, formatDifference, type Difference } from './shared/diff.js';
 export type { ReplayReport, StepReport } from './shared/channel.js';
 export { openBrowser } from './server/openBrowser.js';
+export { recordingToOtlp } from './shared/recordingOtlp.js';
