@@ -102,6 +102,11 @@ export default tseslint.config(
     ['protocol', 'schema', 'server', 'client', 'http', 'node', 'testing', 'host'],
     'jsonrpc knows nothing of MCP: it imports nothing above it.',
   ),
+  layer(
+    'telemetry',
+    ['schema', 'server', 'client', 'http', 'node', 'testing', 'host'],
+    'telemetry sits under client and server: it imports only jsonrpc and protocol.',
+  ),
   layer('protocol', ['schema', 'server', 'client', 'http', 'node', 'testing', 'host'], 'protocol imports only jsonrpc.'),
   layer('schema', ['server', 'client', 'http', 'node', 'testing', 'host'], 'schema imports only protocol and jsonrpc.'),
   layer(

@@ -44,6 +44,7 @@ const ENTRIES = {
   'host-transport': 'host/node/transport.js',
   auth: 'auth/index.js',
   redis: 'scaleout/redis/index.js',
+  telemetry: 'telemetry/index.js',
 };
 /** The entries that must not reach Node's built-in modules. */
 const NEUTRAL = [
@@ -59,6 +60,7 @@ const NEUTRAL = [
   'host-apps',
   'host-config',
   'auth',
+  'telemetry',
 ];
 
 const dependencies = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { telemetryOption } from './telemetry/index.js';
 import { LocalError, type Transport } from 'mcpkit';
 import { McpClient, type CallOptions } from 'mcpkit/client';
 import { nodeTransportFor, type NodeTransportOptions, type ServerAuth } from 'mcpkit/host/transport';
@@ -100,6 +101,7 @@ export async function withSession(
     era: settings.era,
     handlers: cliHandlers(io, settings.roots),
     validateOutput: 'lenient',
+    ...telemetryOption(),
     // Within --timeout, a request may take as long as the command may; without it, the library's default (60 s).
     ...(settings.timeoutMs !== undefined && { timeoutMs: settings.timeoutMs }),
   });

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { startTelemetry, stopTelemetry } from './telemetry/index.js';
 import { COMMANDS, type CommandEntry } from './commands/index.js';
 import { ExitCode, UsageError } from './exitCodes.js';
 import { exitCodeFor, messageFor } from './failure.js';
@@ -50,7 +51,19 @@ async function dispatch(argv: readonly string[], io: Io): Promise<ExitCode> {
   if (first.startsWith('-')) throw new UsageError(`unknown option ${JSON.stringify(first)}`);
   const command = find(first);
   if (command === undefined) throw new UsageError(`unknown command ${JSON.stringify(first)}`);
-  return (await command.load()).run(rest, io);
+  const loaded = await command.load();
+  try {
+    await startTelemetry(first, (message) => {
+      io.stderr(message);
+    });
+  } catch (error) {
+    throw new UsageError(`telemetry: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    return await loaded.run(rest, io);
+  } finally {
+    await stopTelemetry();
+  }
 }
 
 /** Runs the command line `argv` (without `node` and the script); resolves with the exit code. */

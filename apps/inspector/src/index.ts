@@ -15,3 +15,4 @@ export { maskRecording } from './shared/secrets.js';
 export { diffJson, formatDifference, type Difference } from './shared/diff.js';
 export type { ReplayReport, StepReport } from './shared/channel.js';
 export { AppPage, type AppSession } from './server/appPage.js';
+export { recordingToOtlp } from './shared/recordingOtlp.js';

@@ -12,6 +12,7 @@ type TimerHandle = { readonly __timer: unique symbol };
 declare function setTimeout(callback: () => void, ms?: number): TimerHandle;
 declare function clearTimeout(handle: TimerHandle | undefined): void;
 declare function queueMicrotask(callback: () => void): void;
+declare const performance: { now(): number };
 
 interface EventListenerOptionsLike {
   once?: boolean;

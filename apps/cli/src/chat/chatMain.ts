@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { telemetryOption } from '../telemetry/index.js';
 import { dirname, join } from 'node:path';
 import {
   ConfigError,
@@ -180,6 +181,7 @@ async function chat(
       toolSearch: { ...config.toolSearch, ...settings.toolSearch },
     }),
     clientInfo: { name: 'mcpkit-chat', version: version() },
+    ...telemetryOption(),
     onEvent: (event) => {
       // Before the start, checkRules() reports unmatched rules as an error; later, a list change is a warning.
       if (event.type !== 'policy-rule-unmatched' || started) render(event);

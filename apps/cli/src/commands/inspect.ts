@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { telemetryOption } from '../telemetry/index.js';
 import { parseArgs } from 'node:util';
 import { hasBrowser, openBrowser } from 'mcpkit/node';
 import { isLoopbackHost } from 'mcpkit/protocol';
@@ -102,6 +103,7 @@ async function run(args: readonly string[], io: Io): Promise<ExitCode> {
       port,
       host,
       targets: targets.map((t) => specOf(t, era)),
+      ...telemetryOption(),
       // Each HTTP connection authorizes by itself when its server asks (OAuth), unless it carries its own Authorization header.
       auth: await cliAuthForAll(auth, io, false),
     });

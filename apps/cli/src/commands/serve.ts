@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { currentTelemetry, stopTelemetry } from '../telemetry/index.js';
 import { withRevocationList } from '../revocationList.js';
 import { parseArgs } from 'node:util';
 import { LocalError } from 'mcpkit/jsonrpc';
@@ -262,7 +263,9 @@ async function createBundled(
   shared: SharedServerOptions,
 ): Promise<McpServer> {
   try {
-    return await bundled.create(args, shared.secret === undefined ? undefined : shared);
+    const server = await bundled.create(args, shared.secret === undefined ? undefined : shared);
+    server.instrument(currentTelemetry());
+    return server;
   } catch (error) {
     if (error instanceof LocalError && error.code === 'NOT_SUPPORTED')
       throw new CliError(ExitCode.Error, `${name}: ${error.message}`);
@@ -288,9 +291,12 @@ async function serveStdio(server: McpServer): Promise<ExitCode> {
     done = resolve;
   });
   // The transport ends the process soon after stdin closes (the client went away).
-  await server.connect(new StdioServerTransport(), { onClose: done });
+  // With telemetry on, the end of stdin closes the server instead of ending the process, so what it recorded is sent.
+  const transport = new StdioServerTransport(currentTelemetry() === undefined ? {} : { onStdinClose: 'close' });
+  await server.connect(transport, { onClose: done });
   onShutdownSignal(async () => {
     await server.close({ graceMs: SHUTDOWN_GRACE_MS });
+    await stopTelemetry();
     // stdin may still be open: nothing else would end the process.
     process.exit(ExitCode.Ok);
   });

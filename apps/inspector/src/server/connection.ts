@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { TelemetryOptions } from 'mcpkit/telemetry';
 import { LocalError, RpcError } from 'mcpkit';
 import { McpClient, type CallOptions, type ClientHandlers, type Subscription } from 'mcpkit/client';
 import type { LoggingLevel } from 'mcpkit/protocol';
@@ -30,6 +31,8 @@ export interface ConnectionHost {
   readonly ask: Answerer;
   /** Authorizes HTTP connections (`serverOAuth` of `mcpkit/host`); none: only their headers. */
   readonly auth?: ServerAuth | undefined;
+  /** OpenTelemetry providers for this connection's client. */
+  readonly telemetry?: TelemetryOptions | undefined;
 }
 
 /** A failure as the browser shows it. */
@@ -71,6 +74,7 @@ export class Connection {
       handlers: this.#handlers(),
       validateOutput: 'lenient',
       apps: true,
+      ...(host.telemetry !== undefined && { telemetry: host.telemetry }),
     });
     this.client.onClose((error) => {
       if (this.#status === 'connected') {

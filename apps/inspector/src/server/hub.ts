@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { TelemetryOptions } from 'mcpkit/telemetry';
 import { randomUUID } from 'node:crypto';
 import { loadAppResource } from 'mcpkit/host/apps';
 import type { ReadResourceResult } from 'mcpkit/protocol';
@@ -47,11 +48,19 @@ export class Hub {
   readonly #running = new Map<Peer, Map<number, AbortController>>();
   readonly #auth: ServerAuth | undefined;
   readonly #sandbox: AppSandbox | undefined;
+  readonly #telemetry: TelemetryOptions | undefined;
   #next = 0;
 
-  constructor(options: { readonly auth?: ServerAuth | undefined; readonly sandbox?: AppSandbox } = {}) {
+  constructor(
+    options: {
+      readonly auth?: ServerAuth | undefined;
+      readonly sandbox?: AppSandbox;
+      readonly telemetry?: TelemetryOptions | undefined;
+    } = {},
+  ) {
     this.#auth = options.auth;
     this.#sandbox = options.sandbox;
+    this.#telemetry = options.telemetry;
   }
 
   /** Reads an app from its server (the read shows in the wire log) and serves it from the sandbox origin. */
@@ -112,6 +121,7 @@ export class Hub {
       },
       ask: (request, signal) => this.#ask({ ...request, connection: id }, signal),
       auth: this.#auth,
+      telemetry: this.#telemetry,
     });
     this.#connections.set(id, connection);
     connection.log.listen((entries) => {

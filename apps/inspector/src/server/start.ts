@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { TelemetryOptions } from 'mcpkit/telemetry';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { parseConnectSpec, type ConnectSpec } from '../shared/connectSpec.js';
@@ -25,6 +26,8 @@ export interface InspectorOptions {
   readonly targets?: readonly ConnectSpec[];
   /** Authorizes HTTP connections when their servers ask (`serverOAuth` of `mcpkit/host`); none: only their headers. */
   readonly auth?: ServerAuth;
+  /** OpenTelemetry providers for the inspector's clients: their requests carry trace context in `_meta`. */
+  readonly telemetry?: TelemetryOptions | undefined;
 }
 
 /** A running inspector. */
@@ -46,7 +49,7 @@ export async function startInspector(options: InspectorOptions = {}): Promise<Ru
   const host = options.host ?? '127.0.0.1';
   // App frames come from another loopback port: cross-origin to the page, whatever address the page is on.
   const sandbox = await AppSandbox.start('127.0.0.1');
-  const hub = new Hub({ auth: options.auth, sandbox });
+  const hub = new Hub({ auth: options.auth, sandbox, telemetry: options.telemetry });
   let guard: GuardOptions = { token, port: options.port ?? 6274 };
   const server = createInspectorServer(hub, () => guard, sandbox.origin);
   await new Promise<void>((resolve, reject) => {

@@ -374,6 +374,7 @@ export class McpClient {
       onError: this.#report,
       timeoutMs: this.#options.timeoutMs,
       maxTotalTimeoutMs: this.#options.maxTotalTimeoutMs,
+      telemetry: this.#options.telemetry,
     };
   }
 }

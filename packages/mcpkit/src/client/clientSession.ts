@@ -14,6 +14,7 @@ import type { JsonRpcNotification, JsonRpcRequest, Params, RequestId } from '../
 import type { RequestOptions } from '../jsonrpc/pending.js';
 import { RpcError } from '../jsonrpc/rpcError.js';
 import type { Transport } from '../jsonrpc/transport.js';
+import { mcpObserver, observed, sessionIdOf, type TelemetryOptions } from '../telemetry/index.js';
 import { isObject } from '../protocol/check.js';
 import { ErrorCode } from '../protocol/errorCodes.js';
 import { mcpCancellation, mcpProgress } from '../protocol/conventions.js';
@@ -56,6 +57,7 @@ export interface SessionHooks {
   readonly onError: (error: LocalError) => void;
   readonly timeoutMs: number | undefined;
   readonly maxTotalTimeoutMs: number | undefined;
+  readonly telemetry?: TelemetryOptions | undefined;
 }
 
 /** The client side of one connection. */
@@ -82,6 +84,13 @@ export class ClientSession {
       allowBatch: () => this.#negotiated !== undefined && allowsBatch(this.#negotiated.revision),
       ...(hooks.timeoutMs !== undefined && { timeoutMs: hooks.timeoutMs }),
       ...(hooks.maxTotalTimeoutMs !== undefined && { maxTotalTimeoutMs: hooks.maxTotalTimeoutMs }),
+      ...observed(
+        mcpObserver(hooks.telemetry, 'client', () => ({
+          sessionId: sessionIdOf(transport),
+          protocolVersion: this.#negotiated?.revision,
+          network: transport.network,
+        })),
+      ),
     });
   }
 

@@ -30,3 +30,4 @@ export type {
 export type { SubscribeFilter, Subscription, SubscriptionListener, SubscriptionNotification } from './subscription.js';
 export type { CallToolOutcome } from './toolOutput.js';
 export { ClientTasks, TaskHandle, type AwaitTaskOptions } from './tasks.js';
+export type { TelemetryOptions } from '../telemetry/otelTypes.js';

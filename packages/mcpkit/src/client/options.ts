@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { TelemetryOptions } from '../telemetry/otelTypes.js';
 import type { LocalError } from '../jsonrpc/localError.js';
 import type {
   ClientCapabilities,
@@ -129,6 +130,8 @@ export interface ClientOptions {
   readonly handlers?: ClientHandlers;
   /** Default timeout of each request, ms (default 60 000). */
   readonly timeoutMs?: number;
+  /** OpenTelemetry providers: a span per message and the MCP metrics (docs/telemetry.md). Absent: nothing recorded. */
+  readonly telemetry?: TelemetryOptions;
   /** Default hard maximum of each request, ms, which progress cannot extend (default none). */
   readonly maxTotalTimeoutMs?: number;
   /** How long the `server/discover` probe waits before deciding the server speaks only the handshake era, ms (default 3 000). */

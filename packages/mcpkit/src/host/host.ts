@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { LoopTracing } from './loop/loopTelemetry.js';
 import { LocalError } from '../jsonrpc/index.js';
 import { appVisibility } from '../protocol/index.js';
 import type * as T from '../protocol/index.js';
@@ -64,6 +65,7 @@ function boundedWait(work: Promise<unknown>, ms: number | undefined): Promise<vo
 /** A host. */
 export class Host {
   readonly #options: HostOptions;
+  readonly #tracing: LoopTracing | undefined;
   readonly #servers = new Map<string, ManagedServer>();
   readonly #registry = new ToolRegistry();
   readonly #context: ToolContext;
@@ -78,6 +80,7 @@ export class Host {
 
   constructor(options: HostOptions) {
     this.#options = options;
+    this.#tracing = options.telemetry === undefined ? undefined : new LoopTracing(options.telemetry);
     const servers = Array.isArray(options.servers)
       ? (options.servers as readonly ServerConfig[])
       : (options.servers as { servers: readonly ServerConfig[] }).servers;
@@ -297,6 +300,7 @@ export class Host {
         const ready = [...this.#servers.values()].filter((s) => s.state === 'ready').map((s) => s.name);
         return this.#context.offer(found, messages, choice.provider.toolSearch === true, ready);
       },
+      tracing: this.#tracing,
       runTool: (use) =>
         use.name === SEARCH_TOOL_NAME
           ? Promise.resolve(this.#searchRun(use, found, emit))
@@ -310,6 +314,7 @@ export class Host {
               budget,
               emit,
               signal: options.signal,
+              tracing: this.#tracing,
             }),
       signal: options.signal,
       emit,
@@ -381,6 +386,7 @@ export class Host {
       }),
       startTimeoutMs: o.startTimeoutMs ?? 30_000,
       requestTimeoutMs: o.requestTimeoutMs ?? 60_000,
+      telemetry: o.telemetry,
       restart: o.restart ?? {},
       logLevel: o.logLevel,
       emit: (event) => {

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { TelemetryOptions } from '../telemetry/index.js';
 import type { ElicitationHandlers } from '../client/index.js';
 import type { LoggingLevel } from '../protocol/index.js';
 import type { HostConfig, ServerConfig, ToolSearchOptions } from './config/types.js';
@@ -61,6 +62,11 @@ export interface HostOptions {
   readonly restart?: RestartPolicy;
   /** Ask servers for log messages at this level and up (default: whatever they send). */
   readonly logLevel?: LoggingLevel;
+  /**
+   * OpenTelemetry providers: the host's `invoke_agent`, `chat` and `execute_tool` spans and its
+   * servers' MCP spans and metrics (docs/telemetry.md). Absent: nothing recorded.
+   */
+  readonly telemetry?: TelemetryOptions;
   /** The host's `clientInfo` (default `mcpkit-host`). */
   readonly clientInfo?: { readonly name: string; readonly version: string };
   /** Receives every event (servers, conversations). */

@@ -20,6 +20,7 @@ import type {
   Params,
   RequestId,
 } from './message.js';
+import { outcomeOf } from './observed.js';
 import { Outgoing } from './outgoing.js';
 import { PendingRequest, type RequestOptions } from './pending.js';
 import { toRpcError } from './rpcError.js';
@@ -77,6 +78,7 @@ export class Connection implements OutboundChannel {
       this.#closed(error instanceof Error ? error : new LocalError('TRANSPORT_FAILED', String(error)));
       throw error;
     }
+    this.#options.observer?.opened?.();
   }
 
   /** Sends a request and resolves with the peer's result (or rejects with an `RpcError` or `LocalError`). */
@@ -94,6 +96,8 @@ export class Connection implements OutboundChannel {
       token = id;
       sent = progress.attach(params, token);
     }
+    const watch = this.#options.observer?.send(method, sent, id);
+    if (watch !== undefined) sent = watch.params;
     const pending = new PendingRequest(this, id, method, token, options, this.#defaults);
     this.#sent().add(pending);
     const message: JsonRpcRequest =
@@ -103,14 +107,38 @@ export class Connection implements OutboundChannel {
         isUnencodable(error) ? error : new LocalError('TRANSPORT_FAILED', `Could not send ${method}`, { cause: error }),
       );
     });
+    if (watch !== undefined) {
+      pending.promise.then(
+        (result: unknown) => {
+          watch.end({ ok: true, result });
+        },
+        (error: unknown) => {
+          watch.end(outcomeOf(error));
+        },
+      );
+    }
     return pending.promise;
   }
 
   /** Sends a notification. */
   notify(method: string, params?: Params, relatedRequestId?: RequestId): Promise<void> {
     if (this.#state !== 'open') return Promise.reject(this.#notOpen());
-    const message: JsonRpcNotification = params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
-    return this.#send(message, relatedRequestId);
+    const watch = this.#options.observer?.send(method, params, undefined);
+    const sent = watch === undefined ? params : watch.params;
+    const message: JsonRpcNotification =
+      sent === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params: sent };
+    const done = this.#send(message, relatedRequestId);
+    if (watch !== undefined) {
+      done.then(
+        () => {
+          watch.end({ ok: true });
+        },
+        (error: unknown) => {
+          watch.end(outcomeOf(error));
+        },
+      );
+    }
+    return done;
   }
 
   /** Closes the transport; pending requests reject with `CONNECTION_CLOSED`. */
@@ -271,6 +299,18 @@ export class Connection implements OutboundChannel {
   }
 
   #handleNotification(notification: JsonRpcNotification, info: MessageInfo | undefined): void {
+    const watch = this.#options.observer?.receive(notification, info);
+    if (watch === undefined) {
+      this.#notification(notification, info);
+      return;
+    }
+    watch.run(() => {
+      this.#notification(notification, info);
+    });
+    watch.end({ ok: true });
+  }
+
+  #notification(notification: JsonRpcNotification, info: MessageInfo | undefined): void {
     const { method } = notification;
     const progress = this.#options.progress;
     if (progress !== undefined && method === progress.method) {
@@ -325,6 +365,7 @@ export class Connection implements OutboundChannel {
       outgoing?.failAll(reason);
       this.#inbound.cancelAll(reason);
     }
+    this.#options.observer?.closed?.(error);
     this.#options.onClose?.(error);
   }
 

@@ -8,6 +8,7 @@ import type { CancellationConvention, ProgressConvention } from './conventions.j
 import type { RequestContext } from './incoming.js';
 import type { LocalError } from './localError.js';
 import type { JsonRpcNotification, JsonRpcRequest } from './message.js';
+import type { ConnectionObserver } from './observer.js';
 import type { MessageInfo } from './transport.js';
 
 /** Handles one inbound request; returns (or resolves to) the result, or throws. */
@@ -38,4 +39,6 @@ export interface ConnectionOptions {
   readonly maxTotalTimeoutMs?: number;
   /** Send handlers' own error messages to the peer instead of "Internal error" (default false). */
   readonly exposeErrorDetails?: boolean;
+  /** Watches every message sent and handled (telemetry). Absent: nothing is observed, at no cost. */
+  readonly observer?: ConnectionObserver;
 }

@@ -11,6 +11,7 @@ import { JsonRpcErrorCode } from './errorCodes.js';
 import { IncomingRequest, type OutboundChannel } from './incoming.js';
 import { LocalError } from './localError.js';
 import type { JsonRpcRequest, JsonRpcResponse, RequestId } from './message.js';
+import type { ObservedReceive } from './observer.js';
 import { toRpcError } from './rpcError.js';
 import type { MessageInfo } from './transport.js';
 
@@ -56,20 +57,26 @@ export class Inbound {
     // and on HTTP merely reading it costs an AbortController and a listener per request.
     const incoming = new IncomingRequest(this.#host, id, request.method, info);
     this.#byId.set(id, incoming);
+    const watch = this.#options.observer?.receive(request, info);
     let result: unknown;
     try {
-      result = handler(request, incoming);
+      result = watch === undefined ? handler(request, incoming) : watch.run(() => handler(request, incoming));
     } catch (error) {
-      return this.#complete(incoming, undefined, error ?? new LocalError('PROTOCOL_VIOLATION', 'Handler threw undefined'));
+      return this.#complete(incoming, undefined, error ?? new LocalError('PROTOCOL_VIOLATION', 'Handler threw undefined'), watch);
     }
     if (isThenable(result)) {
       return Promise.resolve(result).then(
-        (value) => this.#complete(incoming, value, undefined),
+        (value) => this.#complete(incoming, value, undefined, watch),
         (error: unknown) =>
-          this.#complete(incoming, undefined, error ?? new LocalError('PROTOCOL_VIOLATION', 'Handler rejected without a reason')),
+          this.#complete(
+            incoming,
+            undefined,
+            error ?? new LocalError('PROTOCOL_VIOLATION', 'Handler rejected without a reason'),
+            watch,
+          ),
       );
     }
-    return this.#complete(incoming, result, undefined);
+    return this.#complete(incoming, result, undefined, watch);
   }
 
   /** The peer cancelled `id`; false when it is not being handled (finished already, or never sent). */
@@ -87,13 +94,25 @@ export class Inbound {
   }
 
   /** Ends a handled request; no response if it was cancelled (the peer is not waiting). */
-  #complete(incoming: IncomingRequest, value: unknown, error: unknown): JsonRpcResponse | undefined {
+  #complete(
+    incoming: IncomingRequest,
+    value: unknown,
+    error: unknown,
+    watch: ObservedReceive | undefined,
+  ): JsonRpcResponse | undefined {
     incoming.finish();
     this.#byId.delete(incoming.id);
-    if (incoming.cancelled) return undefined;
-    if (error === undefined) return { jsonrpc: '2.0', id: incoming.id, result: value === undefined ? null : value };
-    const rpcError = toRpcError(error, { exposeDetails: this.#options.exposeErrorDetails === true });
-    return { jsonrpc: '2.0', id: incoming.id, error: rpcError.toJSON() };
+    if (incoming.cancelled) {
+      watch?.end({ ok: false, local: new LocalError('CANCELLED', 'Cancelled') });
+      return undefined;
+    }
+    if (error === undefined) {
+      watch?.end({ ok: true, result: value });
+      return { jsonrpc: '2.0', id: incoming.id, result: value === undefined ? null : value };
+    }
+    const rpcError = toRpcError(error, { exposeDetails: this.#options.exposeErrorDetails === true }).toJSON();
+    watch?.end({ ok: false, error: rpcError });
+    return { jsonrpc: '2.0', id: incoming.id, error: rpcError };
   }
 }
 

@@ -41,4 +41,5 @@ export {
 } from './message.js';
 export type { RequestOptions } from './pending.js';
 export { RpcError, toRpcError, type ToRpcErrorOptions } from './rpcError.js';
-export type { Frame, MessageInfo, SendOptions, Transport, TransportSink } from './transport.js';
+export type { Frame, MessageInfo, NetworkKind, SendOptions, Transport, TransportSink } from './transport.js';
+export type { ConnectionObserver, ObservedOutcome, ObservedReceive, ObservedSend } from './observer.js';

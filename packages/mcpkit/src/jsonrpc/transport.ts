@@ -60,4 +60,12 @@ export interface Transport {
   send(payload: JsonRpcPayload, options?: SendOptions): Promise<void>;
   /** Closes the channel. Idempotent. The sink's `closed` follows. */
   close(): Promise<void>;
+  /** How the channel travels (`pipe` for stdio, `tcp` + `http` for HTTP), for telemetry; absent in memory. */
+  readonly network?: NetworkKind;
+}
+
+/** How a transport's messages travel, named as OpenTelemetry's `network.*` attributes name it. */
+export interface NetworkKind {
+  readonly transport: 'pipe' | 'tcp' | 'unix';
+  readonly protocol?: 'http';
 }

@@ -61,3 +61,4 @@ export {
 /** @internal What mcpkit/redis's task store shares with the memory one: in the sources, not in the published types. */
 export { applyPatch, isTerminal } from './tasks/taskStore.js';
 export { ToolError, type ToolArgs, type ToolDefinition, type ToolHandler, type ToolOutput, type ToolReturn } from './tools.js';
+export type { TelemetryOptions } from '../telemetry/otelTypes.js';

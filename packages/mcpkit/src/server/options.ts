@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { TelemetryOptions } from '../telemetry/otelTypes.js';
 import type {
   ExperimentalCapabilities,
   ExtensionCapabilities,
@@ -68,6 +69,8 @@ export interface ServerOptions<State = undefined> {
   readonly requestStateTtlMs?: number;
   /** Send handlers' own error messages to the client (default false: masked). */
   readonly exposeErrorDetails?: boolean;
+  /** OpenTelemetry providers: a span per message and the MCP metrics (docs/telemetry.md). Absent: nothing recorded. */
+  readonly telemetry?: TelemetryOptions;
   /** Default cache hints of cacheable results (2026-07-28), per method or for all; default `{ ttlMs: 0, scope: 'private' }`. */
   readonly cache?: Readonly<
     Partial<

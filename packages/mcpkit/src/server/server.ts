@@ -9,6 +9,7 @@
  *
  * @module
  */
+import type { TelemetryOptions } from '../telemetry/otelTypes.js';
 import { LocalError } from '../jsonrpc/localError.js';
 import type { Transport } from '../jsonrpc/transport.js';
 import type { Implementation, ServerCapabilities } from '../protocol/types/index.js';
@@ -95,6 +96,15 @@ export class McpServer<State = undefined> {
       PromptDefinition<A>,
       PromptHandler<PromptArgs<A>, State>
     >;
+  }
+
+  /**
+   * Turns telemetry on (or changes it) for the sessions connected from now on,
+   * as the `telemetry` option does: for code that runs a server it did not
+   * construct (the command line, a gateway).
+   */
+  instrument(telemetry: TelemetryOptions | undefined): void {
+    this.#core.telemetry = telemetry;
   }
 
   /** Adds middleware (innermost so far); returns its remover. */

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { TelemetryOptions } from '../telemetry/otelTypes.js';
 import { LocalError } from '../jsonrpc/localError.js';
 import { defaultPrincipal } from './authInfo.js';
 import { implementationOf } from '../protocol/implementation.js';
@@ -70,6 +71,8 @@ export class ServerCore implements ServerView<ServerSession>, FeatureTables {
   readonly instructions: string | undefined;
   readonly revisions: readonly Revision[];
   readonly exposeErrorDetails: boolean;
+  /** Read by each session as it connects (`McpServer.instrument` may set it after construction). */
+  telemetry: TelemetryOptions | undefined;
   readonly defaultLogLevel: LoggingLevel | undefined;
   readonly pageSize: number;
   readonly sealer: Sealer;
@@ -104,6 +107,7 @@ export class ServerCore implements ServerView<ServerSession>, FeatureTables {
     this.instructions = options.instructions;
     this.revisions = options.revisions ?? REVISIONS;
     this.exposeErrorDetails = options.exposeErrorDetails ?? false;
+    this.telemetry = options.telemetry;
     this.defaultLogLevel = options.defaultLogLevel ?? 'debug';
     this.pageSize = options.pageSize ?? 100;
     const secret = typeof options.secret === 'string' ? new TextEncoder().encode(options.secret) : options.secret;

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { TelemetryOptions } from '../telemetry/otelTypes.js';
 import type { Implementation, LoggingLevel, Result, ServerCapabilities } from '../protocol/types/index.js';
 import type { Revision } from '../protocol/versions.js';
 import type { ServerContext } from './context.js';
@@ -44,6 +45,8 @@ export interface ServerView<Session = unknown> extends ScopeServices {
   readonly revisions: readonly Revision[];
   readonly requestState: RequestStateCodec;
   readonly exposeErrorDetails: boolean;
+  /** Telemetry providers, if the application passed them. */
+  readonly telemetry: TelemetryOptions | undefined;
   /** Seals cursors. */
   readonly sealer: Sealer;
   /** Items per page of every list. */

@@ -15,6 +15,7 @@ import type { RequestContext } from '../jsonrpc/incoming.js';
 import type { JsonRpcNotification, JsonRpcRequest, Params } from '../jsonrpc/message.js';
 import { RpcError } from '../jsonrpc/rpcError.js';
 import type { Transport } from '../jsonrpc/transport.js';
+import { mcpObserver, observed } from '../telemetry/index.js';
 import { isObject } from '../protocol/check.js';
 import { ErrorCode } from '../protocol/errorCodes.js';
 import { mcpCancellation, mcpProgress } from '../protocol/conventions.js';
@@ -116,6 +117,13 @@ export class ServerSession {
       progress: mcpProgress,
       allowBatch: () => this.#handshake !== undefined && allowsBatch(this.#handshake.revision),
       exposeErrorDetails: server.exposeErrorDetails,
+      ...observed(
+        mcpObserver(server.telemetry, 'server', () => ({
+          sessionId: this.sessionId,
+          protocolVersion: this.#handshake?.revision,
+          network: transport.network,
+        })),
+      ),
       ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     };
     this.connection = new Connection(transport, connectionOptions);

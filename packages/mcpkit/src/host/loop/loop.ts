@@ -9,8 +9,9 @@
  */
 import { LocalError } from '../../jsonrpc/index.js';
 import type { OfferedTools, ToolOffer } from '../context/toolOffer.js';
-import type { ModelMessage, ModelProvider, ModelStopReason, ToolUseBlock, Usage } from '../model/types.js';
+import type { ModelMessage, ModelProvider, ModelResponse, ModelStopReason, ToolUseBlock, Usage } from '../model/types.js';
 import type { HostEvent, ToolCallRecord } from './events.js';
+import type { LoopTracing } from './loopTelemetry.js';
 import type { ToolRun } from './toolRunner.js';
 
 /** How a conversation's last ask ended. */
@@ -48,6 +49,8 @@ export interface LoopOptions {
   readonly runTool: (use: ToolUseBlock) => Promise<ToolRun>;
   readonly signal?: AbortSignal | undefined;
   readonly emit: (event: HostEvent) => void;
+  /** The host's spans (`invoke_agent`, `chat`, `execute_tool`); absent: none. */
+  readonly tracing?: LoopTracing | undefined;
 }
 
 /** True once `signal` fired (a function, so the compiler does not narrow it across awaits). */
@@ -60,8 +63,14 @@ function isCancelled(error: unknown, signal: AbortSignal | undefined): boolean {
 }
 
 /** Runs the loop on `messages` (the conversation, ending with the user's prompt), appending to it. */
-export async function runLoop(messages: ModelMessage[], options: LoopOptions): Promise<Transcript> {
+export function runLoop(messages: ModelMessage[], options: LoopOptions): Promise<Transcript> {
+  const tracing = options.tracing;
+  return tracing === undefined ? loop(messages, options) : tracing.agent(() => loop(messages, options));
+}
+
+async function loop(messages: ModelMessage[], options: LoopOptions): Promise<Transcript> {
   const { provider, signal, emit } = options;
+  const tracing = options.tracing;
   const toolCalls: ToolCallRecord[] = [];
   const toolOffers: ToolOffer[] = [];
   let input = 0;
@@ -89,25 +98,27 @@ export async function runLoop(messages: ModelMessage[], options: LoopOptions): P
     emit({ type: 'tools-offered', turn: turns, offer });
     let response;
     try {
-      response = await provider.complete(
-        {
-          model: options.model,
-          ...(options.system !== undefined && { system: options.system }),
-          messages,
-          ...(tools.length > 0 && { tools }),
-          ...(toolSearch !== undefined && { toolSearch }),
-          maxTokens: options.maxTokens,
-        },
-        {
-          signal,
-          onTextDelta: (delta) => {
-            emit({ type: 'text', delta });
+      const call = (): Promise<ModelResponse> =>
+        provider.complete(
+          {
+            model: options.model,
+            ...(options.system !== undefined && { system: options.system }),
+            messages,
+            ...(tools.length > 0 && { tools }),
+            ...(toolSearch !== undefined && { toolSearch }),
+            maxTokens: options.maxTokens,
           },
-          onRetry: (retry) => {
-            emit({ type: 'model-retry', ...retry });
+          {
+            signal,
+            onTextDelta: (delta) => {
+              emit({ type: 'text', delta });
+            },
+            onRetry: (retry) => {
+              emit({ type: 'model-retry', ...retry });
+            },
           },
-        },
-      );
+        );
+      response = await (tracing === undefined ? call() : tracing.chat(provider.name, options.model, call));
     } catch (error) {
       if (isCancelled(error, signal)) return done('cancelled');
       throw error;

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import type { LoopTracing } from './loopTelemetry.js';
 import { LocalError, RpcError } from '../../jsonrpc/index.js';
 import type { CallToolResult } from '../../protocol/index.js';
 import type { ToolResultBlock, ToolUseBlock } from '../model/types.js';
@@ -25,6 +26,8 @@ export interface ToolRunnerContext {
   readonly budget: ResultBudget;
   readonly emit: (event: HostEvent) => void;
   readonly signal: AbortSignal | undefined;
+  /** The host's spans: the execution runs inside its `execute_tool` span. */
+  readonly tracing?: LoopTracing | undefined;
 }
 
 /** A finished call: what the model reads and what the transcript keeps. */
@@ -87,7 +90,23 @@ function describeFailure(server: string, error: unknown): { outcome: ToolCallOut
 }
 
 /** Runs one tool call; never rejects. */
-export async function runToolUse(use: ToolUseBlock, ctx: ToolRunnerContext): Promise<ToolRun> {
+export function runToolUse(use: ToolUseBlock, ctx: ToolRunnerContext): Promise<ToolRun> {
+  const tracing = ctx.tracing;
+  if (tracing === undefined) return run(use, ctx);
+  return tracing.tool(
+    use,
+    use.name,
+    () => run(use, ctx),
+    (done) =>
+      done.record.outcome === 'ok' && done.block.isError !== true
+        ? 'ok'
+        : done.record.outcome === 'ok'
+          ? 'tool_error'
+          : done.record.outcome,
+  );
+}
+
+async function run(use: ToolUseBlock, ctx: ToolRunnerContext): Promise<ToolRun> {
   const started = Date.now();
   const entry = ctx.resolve(use.name);
   if (entry === undefined)

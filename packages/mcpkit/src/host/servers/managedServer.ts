@@ -10,6 +10,7 @@
  *
  * @module
  */
+import type { TelemetryOptions } from '../../telemetry/index.js';
 import { McpClient, type CallOptions, type ClientHandlers } from '../../client/index.js';
 import { LocalError, type Transport } from '../../jsonrpc/index.js';
 import type * as T from '../../protocol/index.js';
@@ -29,6 +30,8 @@ export interface ManagedServerOptions {
   readonly startTimeoutMs: number;
   /** Longest wait for one request (restarted by progress), ms. */
   readonly requestTimeoutMs: number;
+  /** Telemetry of the server's MCP client. */
+  readonly telemetry?: TelemetryOptions | undefined;
   readonly restart: RestartPolicy;
   /** Asks servers for log messages at this level and up. */
   readonly logLevel?: T.LoggingLevel | undefined;
@@ -172,6 +175,7 @@ export class ManagedServer {
       handlers: this.#options.handlers,
       timeoutMs: this.config.timeoutMs ?? this.#options.requestTimeoutMs,
       validateOutput: 'lenient',
+      ...(this.#options.telemetry !== undefined && { telemetry: this.#options.telemetry }),
     });
     try {
       transport = this.#options.connector(this.config, {

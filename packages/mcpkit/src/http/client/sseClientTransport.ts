@@ -9,7 +9,7 @@
 import { encode } from '../../jsonrpc/codec.js';
 import { LocalError } from '../../jsonrpc/localError.js';
 import type { JsonRpcPayload } from '../../jsonrpc/message.js';
-import type { SendOptions, Transport, TransportSink } from '../../jsonrpc/transport.js';
+import type { NetworkKind, SendOptions, Transport, TransportSink } from '../../jsonrpc/transport.js';
 import { toFrame } from './frames.js';
 import { isOk, mediaType, type HttpReply } from './httpClient.js';
 import { HttpTransportError, statusError } from './transportError.js';
@@ -28,6 +28,8 @@ export interface SseClientTransportOptions extends HttpTransportOptions {
 
 /** Talks to a server over the 2024-11-05 HTTP+SSE transport. */
 export class SseClientTransport implements Transport {
+  /** How the messages travel (telemetry). */
+  readonly network: NetworkKind = { transport: 'tcp', protocol: 'http' };
   readonly #url: URL;
   readonly #context: HttpContext;
   readonly #timeoutMs: number;

@@ -22,7 +22,7 @@
 import { encode } from '../../jsonrpc/codec.js';
 import { LocalError } from '../../jsonrpc/localError.js';
 import { isRequest, type JsonRpcMessage, type JsonRpcPayload } from '../../jsonrpc/message.js';
-import type { Frame, SendOptions, Transport, TransportSink } from '../../jsonrpc/transport.js';
+import type { Frame, NetworkKind, SendOptions, Transport, TransportSink } from '../../jsonrpc/transport.js';
 import { ExchangeTable, routeCancellation, type Exchange } from './exchangeTable.js';
 import { toFrame } from './frames.js';
 import { isOk, mediaType, type HttpReply } from './httpClient.js';
@@ -74,6 +74,8 @@ const FALLBACK_STATUSES: ReadonlySet<number> = new Set([400, 404, 405]);
 
 /** A Streamable HTTP client transport (both eras), with HTTP+SSE fallback. */
 export class StreamableHttpClientTransport implements Transport {
+  /** How the messages travel (telemetry). */
+  readonly network: NetworkKind = { transport: 'tcp', protocol: 'http' };
   readonly #url: URL;
   readonly #context: HttpContext;
   readonly #policy: ReconnectPolicy;

@@ -11,7 +11,7 @@
 import { encode } from '../../jsonrpc/codec.js';
 import { LocalError } from '../../jsonrpc/localError.js';
 import type { JsonRpcPayload, RequestId } from '../../jsonrpc/message.js';
-import type { MessageInfo, SendOptions, Transport, TransportSink } from '../../jsonrpc/transport.js';
+import type { MessageInfo, NetworkKind, SendOptions, Transport, TransportSink } from '../../jsonrpc/transport.js';
 import type { EventStore } from './eventStore.js';
 import type { HeaderMap } from '../wire/headers.js';
 import type { HttpExchange } from './exchange.js';
@@ -43,6 +43,8 @@ function responseIds(payload: JsonRpcPayload): RequestId[] {
 
 /** One session: a transport for the server, streams for the client. */
 export class HttpSession implements Transport, StreamStorage {
+  /** How the messages travel (telemetry). */
+  readonly network: NetworkKind = { transport: 'tcp', protocol: 'http' };
   /** The session id (`Mcp-Session-Id`). */
   readonly id: string;
   /** Who opened the session (the server's principal of its auth); later requests must match. */

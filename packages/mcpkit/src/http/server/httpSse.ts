@@ -11,7 +11,7 @@ import { decodeValue, encode } from '../../jsonrpc/codec.js';
 import { JsonRpcErrorCode } from '../../jsonrpc/errorCodes.js';
 import { LocalError } from '../../jsonrpc/localError.js';
 import type { JsonRpcPayload } from '../../jsonrpc/message.js';
-import type { Transport, TransportSink } from '../../jsonrpc/transport.js';
+import type { NetworkKind, Transport, TransportSink } from '../../jsonrpc/transport.js';
 import { readJsonBody } from './body.js';
 import type { HttpExchange, HttpRequestInfo, StreamWriter } from './exchange.js';
 import { checkContentType } from './guards.js';
@@ -28,6 +28,8 @@ const RESOLVED = Promise.resolve();
 
 /** One 2024-11-05 session: its stream is its life. */
 export class HttpSseSession implements Transport, SessionEntry {
+  /** How the messages travel (telemetry). */
+  readonly network: NetworkKind = { transport: 'tcp', protocol: 'http' };
   readonly id: string;
   readonly principal: string | undefined;
   lastActive: number = Date.now();

@@ -14,7 +14,7 @@
 import { encode } from '../../jsonrpc/codec.js';
 import { LocalError } from '../../jsonrpc/localError.js';
 import type { JsonRpcMessage, JsonRpcPayload } from '../../jsonrpc/message.js';
-import type { MessageInfo, Transport, TransportSink } from '../../jsonrpc/transport.js';
+import type { MessageInfo, NetworkKind, Transport, TransportSink } from '../../jsonrpc/transport.js';
 import type { HttpExchange, StreamWriter } from './exchange.js';
 import type { KeepAlive } from './keepAlive.js';
 import { RequestView } from './requestView.js';
@@ -25,6 +25,8 @@ const RESOLVED = Promise.resolve();
 
 /** A transport for exactly one request and its answer. */
 export class StatelessTransport implements Transport {
+  /** How the messages travel (telemetry). */
+  readonly network: NetworkKind = { transport: 'tcp', protocol: 'http' };
   readonly #exchange: HttpExchange;
   readonly #keepAlive: KeepAlive;
   #sink: TransportSink | undefined;

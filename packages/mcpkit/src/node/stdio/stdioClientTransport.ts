@@ -8,7 +8,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { LocalError } from '../../jsonrpc/localError.js';
 import type { JsonRpcPayload } from '../../jsonrpc/message.js';
-import type { Transport, TransportSink } from '../../jsonrpc/transport.js';
+import type { NetworkKind, Transport, TransportSink } from '../../jsonrpc/transport.js';
 import { defaultEnvironment } from './defaultEnvironment.js';
 import { StreamTransport } from './streamTransport.js';
 
@@ -103,6 +103,8 @@ async function reapGroup(child: ChildProcess, stepMs: number): Promise<void> {
 
 /** Talks to a server process over its stdio. */
 export class StdioClientTransport implements Transport {
+  /** How the messages travel (telemetry). */
+  readonly network: NetworkKind = { transport: 'pipe' };
   readonly #options: StdioClientTransportOptions;
   #child: ChildProcess | undefined;
   #inner: StreamTransport | undefined;

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Readable, Writable } from 'node:stream';
-import type { Transport, TransportSink } from '../../jsonrpc/transport.js';
+import type { NetworkKind, Transport, TransportSink } from '../../jsonrpc/transport.js';
 import type { JsonRpcPayload } from '../../jsonrpc/message.js';
 import { StreamTransport, type StreamTransportOptions } from './streamTransport.js';
 
@@ -35,6 +35,8 @@ export interface StdioServerTransportOptions extends Omit<StreamTransportOptions
 
 /** Serves MCP over this process's stdin and stdout. */
 export class StdioServerTransport implements Transport {
+  /** How the messages travel (telemetry). */
+  readonly network: NetworkKind = { transport: 'pipe' };
   readonly #inner: StreamTransport;
   readonly #options: StdioServerTransportOptions;
   readonly #stdin: Readable;

@@ -20,7 +20,7 @@ import { JsonRpcErrorCode } from '../../jsonrpc/errorCodes.js';
 import { DEFAULT_MAX_LINE_BYTES, LineDecoder } from '../../jsonrpc/lineDecoder.js';
 import { LocalError } from '../../jsonrpc/localError.js';
 import type { JsonRpcPayload } from '../../jsonrpc/message.js';
-import type { Transport, TransportSink } from '../../jsonrpc/transport.js';
+import type { NetworkKind, Transport, TransportSink } from '../../jsonrpc/transport.js';
 
 /** Options of a stream transport. */
 export interface StreamTransportOptions {
@@ -44,6 +44,8 @@ export interface StreamTransportOptions {
 
 /** A transport over a readable (inbound lines) and a writable (outbound lines). */
 export class StreamTransport implements Transport {
+  /** How the messages travel (telemetry). */
+  readonly network: NetworkKind = { transport: 'pipe' };
   readonly #input: Readable;
   readonly #output: Writable;
   readonly #maxBytes: number;
