@@ -65,7 +65,9 @@ async function proof(token: string, options: { htu?: string; key?: CryptoKey; jw
 
 function serve(options: Partial<AuthOptions> = {}): WebHandler {
   const server = new McpServer({ name: 'protected', version: '1.0.0' });
-  server.tool({ name: 'whoami', description: 'Reports the subject' }, (_args, ctx) => ctx.auth?.subject ?? 'nobody');
+  server.tool({ name: 'whoami', description: 'Reports the subject' }, (_args, ctx) =>
+    String((ctx.auth as { subject?: string } | undefined)?.subject),
+  );
   handler = createWebHandler(server, {
     auth: {
       verifier: jwtVerifier({ issuer: ISSUER, jwks: { keys: [asJwk] } }),

@@ -50,8 +50,14 @@ function b64(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
-function check(verifier: DpopVerifier, proofText: string | undefined, extra: { accessToken?: string; jkt?: string } = {}) {
-  return verifier.verify({ proof: proofText, method: 'POST', urls: [URL_], accessToken: TOKEN, jkt, ...extra });
+function check(verifier: DpopVerifier, proofText: string | undefined, extra: { bound?: boolean } = {}) {
+  return verifier.verify({
+    proof: proofText,
+    method: 'POST',
+    urls: [URL_],
+    accessToken: TOKEN,
+    ...(extra.bound !== false && { jkt }),
+  });
 }
 
 describe('DpopVerifier', () => {
@@ -125,7 +131,7 @@ describe('DpopVerifier', () => {
     const pair = await generateKeyPair('ES256', { extractable: true });
     const privateJwk = await exportJWK(pair.privateKey);
     const verifier = new DpopVerifier();
-    expect(await check(verifier, await proof({ key: pair.privateKey, jwk: privateJwk }), { jkt: undefined })).toMatchObject({
+    expect(await check(verifier, await proof({ key: pair.privateKey, jwk: privateJwk }), { bound: false })).toMatchObject({
       ok: false,
     });
     expect(await check(verifier, await proof({ typ: 'JWT' }))).toMatchObject({ ok: false, reason: /typ/ });
