@@ -1,7 +1,9 @@
 /**
  * How the command line authorizes at a URL target: the options
  * (`--no-browser`, `--callback-port`, `--client-id`, `--client-secret`,
- * `--client-key`, `--client-credentials`, `--scope`) and the `OAuthClient`
+ * `--client-secret-file`, `--client-key`, `--client-credentials`,
+ * `--assertion-file`, `--id-token-file` with `--idp-token-endpoint`,
+ * `--dpop`, `--scope`) and the `OAuthClient`
  * they make, with tokens cached per server in the user's token file
  * (`MCPKIT_AUTH_FILE` overrides where), the authorization URL printed on
  * stderr and opened where a browser exists. With `--no-browser` at a
@@ -11,6 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import {
+  enterpriseAssertion,
   importSigningKey,
   OAuthClient,
   type AuthEvent,
@@ -32,6 +35,11 @@ export const AUTH_OPTIONS = {
   'client-secret': { type: 'string' },
   'client-key': { type: 'string' },
   'client-credentials': { type: 'boolean' },
+  'client-secret-file': { type: 'string' },
+  dpop: { type: 'boolean' },
+  'assertion-file': { type: 'string' },
+  'id-token-file': { type: 'string' },
+  'idp-token-endpoint': { type: 'string' },
   scope: { type: 'string', multiple: true },
 } as const;
 
@@ -46,6 +54,14 @@ export interface AuthSettings {
   readonly clientKeyFile: string | undefined;
   readonly clientCredentials: boolean;
   readonly scopes: readonly string[];
+  /** Ask for DPoP-bound tokens (RFC 9449), with a key made for this process. */
+  readonly dpop?: boolean;
+  /** A file holding a JWT to present in the JWT-bearer grant (a workload identity token); read at each grant. */
+  readonly assertionFile?: string | undefined;
+  /** Enterprise-managed authorization: a file holding the user's ID token, exchanged at the identity provider... */
+  readonly idTokenFile?: string | undefined;
+  /** ...at this token endpoint, for an ID-JAG. */
+  readonly idpTokenEndpoint?: string | undefined;
 }
 
 /** Reads the authorization settings from parsed option values. */
@@ -55,13 +71,28 @@ export function parseAuthSettings(
   env: NodeJS.ProcessEnv = process.env,
 ): AuthSettings {
   const clientId = values['client-id'] as string | undefined;
-  const secret = (values['client-secret'] as string | undefined) ?? env['MCPKIT_CLIENT_SECRET'];
+  const secretFile = values['client-secret-file'] as string | undefined;
+  if (secretFile !== undefined && values['client-secret'] !== undefined)
+    throw new UsageError('give --client-secret or --client-secret-file, not both', name);
+  const secret =
+    secretFile !== undefined
+      ? readSecret(secretFile, name)
+      : ((values['client-secret'] as string | undefined) ?? env['MCPKIT_CLIENT_SECRET']);
   const key = values['client-key'] as string | undefined;
-  if ((values['client-secret'] !== undefined || key !== undefined) && clientId === undefined)
-    throw new UsageError('--client-secret and --client-key need --client-id', name);
+  if ((values['client-secret'] !== undefined || secretFile !== undefined || key !== undefined) && clientId === undefined)
+    throw new UsageError('--client-secret(-file) and --client-key need --client-id', name);
   const clientCredentials = values['client-credentials'] === true;
   if (clientCredentials && secret === undefined && key === undefined)
-    throw new UsageError('--client-credentials needs --client-id with --client-secret or --client-key', name);
+    throw new UsageError('--client-credentials needs --client-id with --client-secret(-file) or --client-key', name);
+  const assertionFile = values['assertion-file'] as string | undefined;
+  const idTokenFile = values['id-token-file'] as string | undefined;
+  const idpTokenEndpoint = values['idp-token-endpoint'] as string | undefined;
+  if ((idTokenFile === undefined) !== (idpTokenEndpoint === undefined))
+    throw new UsageError('--id-token-file and --idp-token-endpoint go together', name);
+  const grants = [clientCredentials, assertionFile !== undefined, idTokenFile !== undefined].filter(Boolean).length;
+  if (grants > 1) throw new UsageError('give one of --client-credentials, --assertion-file and --id-token-file', name);
+  if (grants === 1 && clientId === undefined)
+    throw new UsageError('--assertion-file and --id-token-file need --client-id (a client registered beforehand)', name);
   const scopes = ((values['scope'] as readonly string[] | undefined) ?? []).flatMap((s) => s.split(/\s+/)).filter(Boolean);
   return {
     noBrowser: values['no-browser'] === true,
@@ -71,6 +102,37 @@ export function parseAuthSettings(
     clientKeyFile: key,
     clientCredentials,
     scopes,
+    dpop: values['dpop'] === true,
+    assertionFile,
+    idTokenFile,
+    idpTokenEndpoint,
+  };
+}
+
+/** A secret from a file (its first line): never on the command line, where other users see it. */
+function readSecret(file: string, name: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--client-secret-file: cannot read ${file}: ${(error as Error).message}`, name);
+  }
+  const secret = text.split(/\r?\n/)[0] ?? '';
+  if (secret === '') throw new UsageError(`--client-secret-file: ${file} is empty`, name);
+  return secret;
+}
+
+/** A JWT from a file, read when a grant needs it (a workload token is rotated under the process's feet). */
+function jwtFile(file: string, option: string): () => string {
+  return () => {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      throw new UsageError(`${option}: cannot read ${file}: ${(error as Error).message}`);
+    }
+    if (text === '') throw new UsageError(`${option}: ${file} is empty`);
+    return text;
   };
 }
 
@@ -161,6 +223,22 @@ export async function cliOAuthClient(settings: AuthSettings, io: Io, quiet: bool
     options.client = client;
   }
   if (settings.clientCredentials) options.grant = { type: 'client_credentials' };
+  if (settings.assertionFile !== undefined) {
+    const read = jwtFile(settings.assertionFile, '--assertion-file');
+    options.grant = { type: 'jwt_bearer', assertion: read };
+  }
+  if (settings.idTokenFile !== undefined && settings.idpTokenEndpoint !== undefined && settings.clientId !== undefined)
+    options.grant = {
+      type: 'jwt_bearer',
+      assertion: enterpriseAssertion({
+        idpTokenEndpoint: settings.idpTokenEndpoint,
+        idToken: jwtFile(settings.idTokenFile, '--id-token-file'),
+        // The same client at the identity provider, with the same secret where it has one.
+        idpClientId: settings.clientId,
+        ...(settings.clientSecret !== undefined && { idpClientSecret: settings.clientSecret }),
+      }),
+    };
+  if (settings.dpop === true) options.dpop = true;
   return new OAuthClient(options);
 }
 
