@@ -3,13 +3,17 @@
 // resource server) and `mcpkit call` / `mcpkit login` as the client.
 // Client credentials with a secret from a file (Bearer and DPoP-bound), with
 // private_key_jwt, enterprise-managed authorization (the local identity
-// provider's ID token exchanged for an ID-JAG), and a workload JWT. The
+// provider's ID token exchanged for an ID-JAG), and a workload JWT; and the
+// host (`mcpkit/host`) with OAuth clients for two of those grants. The
 // secret never shows in any output; a DPoP-bound token copied out of the
 // token file is refused as Bearer and without a proof of its key.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { enterpriseAssertion, OAuthClient } from 'mcpkit/auth';
+import { Host } from 'mcpkit/host';
+import { guardedAuthFetch } from 'mcpkit/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliRun } from '../../../test/cli/run.js';
 import {
@@ -177,6 +181,55 @@ describe('mcpkit auth-server grants, end to end', () => {
     expect(refused.stderr).toMatch(/invalid_grant.*not trusted/);
     expect(refused.stderr).not.toContain(SECRET);
   });
+
+  it('the host, given OAuth clients in code: client credentials with DPoP, and an ID-JAG', async () => {
+    const idToken = async (): Promise<string> => {
+      const reply = await fetch(`${as.issuer}/idp/id-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${btoa(`app:${SECRET}`)}` },
+        body: '',
+      });
+      return ((await reply.json()) as { id_token: string }).id_token;
+    };
+    const client = { clientId: 'app', clientSecret: SECRET };
+    const host = new Host({
+      servers: [
+        { name: 'machine', type: 'http', url: mcp.url.href, headers: {} },
+        { name: 'enterprise', type: 'http', url: mcp.url.href, headers: {} },
+      ],
+      logDir: false,
+      restart: { maxAttempts: 0 },
+      auth: (server) =>
+        new OAuthClient({
+          client,
+          guardedFetch: guardedAuthFetch(),
+          dpop: true,
+          grant:
+            server.name === 'machine'
+              ? { type: 'client_credentials' }
+              : {
+                  type: 'jwt_bearer',
+                  assertion: enterpriseAssertion({
+                    idpTokenEndpoint: `${as.issuer}/idp/token`,
+                    idToken,
+                    idpClientId: 'app',
+                    idpClientSecret: SECRET,
+                  }),
+                },
+        }),
+    });
+    try {
+      await host.start();
+      expect(host.servers().map((s) => `${s.name} ${s.state}`)).toEqual(['machine ready', 'enterprise ready']);
+      for (const name of ['machine__echo', 'enterprise__echo']) {
+        const result = await host.callTool(name, { message: name });
+        expect(result.isError).not.toBe(true);
+        expect(JSON.stringify(result.content)).toContain(name);
+      }
+    } finally {
+      await host.close();
+    }
+  }, 60_000);
 
   it('auth-server --help documents the grants and their flags', async () => {
     const run = await runCli(['auth-server', '--help']);
