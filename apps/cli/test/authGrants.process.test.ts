@@ -4,16 +4,16 @@
 // Client credentials with a secret from a file (Bearer and DPoP-bound), with
 // private_key_jwt, enterprise-managed authorization (the local identity
 // provider's ID token exchanged for an ID-JAG), and a workload JWT; and the
-// host (`mcpkit/host`) with OAuth clients for two of those grants. The
+// host (`mcpkit/host`) with three of those grants in its servers' `oauth`. The
 // secret never shows in any output; a DPoP-bound token copied out of the
 // token file is refused as Bearer and without a proof of its key.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { enterpriseAssertion, OAuthClient } from 'mcpkit/auth';
+import { enterpriseAssertion } from 'mcpkit/auth';
 import { Host } from 'mcpkit/host';
-import { guardedAuthFetch } from 'mcpkit/node';
+import type { ServerOAuthConfig } from 'mcpkit/host/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliRun } from '../../../test/cli/run.js';
 import {
@@ -60,6 +60,17 @@ let files = 0;
 /** `mcpkit call echo <url> --arg message=<text> ...args`, with a token file of its own unless `authFile` is given. */
 function echo(text: string, args: readonly string[], authFile = join(dir, `auth-${String(++files)}.json`)): Promise<CliRun> {
   return runCli(['call', 'echo', mcp.url.href, '--arg', `message=${text}`, ...args], { env: { MCPKIT_AUTH_FILE: authFile } });
+}
+
+/** A workload identity JWT from `iss`, for the dev server, signed with the workload key it trusts for WORKLOAD. */
+function signWorkload(iss: string): Promise<string> {
+  return new SignJWT({ sub: 'spiffe://example/ci' })
+    .setProtectedHeader({ alg: 'ES256', typ: 'JWT' })
+    .setIssuer(iss)
+    .setAudience(as.issuer)
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .sign(workloadKey);
 }
 
 function expectEcho(run: CliRun, text: string): void {
@@ -164,25 +175,17 @@ describe('mcpkit auth-server grants, end to end', () => {
   });
 
   it('a workload JWT of a trusted issuer; one of an untrusted issuer is refused with the reason', async () => {
-    const sign = (iss: string): Promise<string> =>
-      new SignJWT({ sub: 'spiffe://example/ci' })
-        .setProtectedHeader({ alg: 'ES256', typ: 'JWT' })
-        .setIssuer(iss)
-        .setAudience(as.issuer)
-        .setIssuedAt()
-        .setExpirationTime('10m')
-        .sign(workloadKey);
-    writeFileSync(join(dir, 'workload.jwt'), await sign(WORKLOAD));
+    writeFileSync(join(dir, 'workload.jwt'), await signWorkload(WORKLOAD));
     const args = [...SECRET_ARGS, '--client-secret-file', join(dir, 'secret.txt'), '--assertion-file', join(dir, 'workload.jwt')];
     expectEcho(await echo('workload', args), 'workload');
-    writeFileSync(join(dir, 'untrusted.jwt'), await sign('https://attacker.example'));
+    writeFileSync(join(dir, 'untrusted.jwt'), await signWorkload('https://attacker.example'));
     const refused = await echo('no', [...args.slice(0, -1), join(dir, 'untrusted.jwt')]);
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toMatch(/invalid_grant.*not trusted/);
     expect(refused.stderr).not.toContain(SECRET);
   });
 
-  it('the host, given OAuth clients in code: client credentials with DPoP, and an ID-JAG', async () => {
+  it('the host, through its own oauth settings: client credentials with DPoP, an ID-JAG, a workload JWT', async () => {
     const idToken = async (): Promise<string> => {
       const reply = await fetch(`${as.issuer}/idp/id-token`, {
         method: 'POST',
@@ -192,44 +195,43 @@ describe('mcpkit auth-server grants, end to end', () => {
       return ((await reply.json()) as { id_token: string }).id_token;
     };
     const client = { clientId: 'app', clientSecret: SECRET };
-    const host = new Host({
-      servers: [
-        { name: 'machine', type: 'http', url: mcp.url.href, headers: {} },
-        { name: 'enterprise', type: 'http', url: mcp.url.href, headers: {} },
-      ],
-      logDir: false,
-      restart: { maxAttempts: 0 },
-      auth: (server) =>
-        new OAuthClient({
-          client,
-          guardedFetch: guardedAuthFetch(),
-          dpop: true,
-          grant:
-            server.name === 'machine'
-              ? { type: 'client_credentials' }
-              : {
-                  type: 'jwt_bearer',
-                  assertion: enterpriseAssertion({
-                    idpTokenEndpoint: `${as.issuer}/idp/token`,
-                    idToken,
-                    idpClientId: 'app',
-                    idpClientSecret: SECRET,
-                  }),
-                },
+    const settings: Record<string, ServerOAuthConfig> = {
+      machine: { ...client, clientCredentials: true, dpop: true },
+      enterprise: {
+        ...client,
+        dpop: true,
+        assertion: enterpriseAssertion({
+          idpTokenEndpoint: `${as.issuer}/idp/token`,
+          idToken,
+          idpClientId: 'app',
+          idpClientSecret: SECRET,
         }),
-    });
-    try {
-      await host.start();
-      expect(host.servers().map((s) => `${s.name} ${s.state}`)).toEqual(['machine ready', 'enterprise ready']);
-      for (const name of ['machine__echo', 'enterprise__echo']) {
-        const result = await host.callTool(name, { message: name });
+      },
+      // A JWT as data, not a function.
+      workload: { ...client, assertion: await signWorkload(WORKLOAD) },
+    };
+    // One host per server: all three reach the same URL, whose tokens one token file keeps once.
+    for (const [name, oauth] of Object.entries(settings)) {
+      const host = new Host({
+        servers: [{ name, type: 'http', url: mcp.url.href, headers: {}, oauth }],
+        logDir: false,
+        restart: { maxAttempts: 0 },
+        auth: { tokenFile: join(dir, `host-${name}.json`), openBrowser: false },
+      });
+      try {
+        await host.start();
+        expect(host.servers().map((s) => `${s.name} ${s.state} ${s.error ?? ''}`)).toEqual([`${name} ready `]);
+        const result = await host.callTool(`${name}__echo`, { message: name });
         expect(result.isError).not.toBe(true);
         expect(JSON.stringify(result.content)).toContain(name);
+      } finally {
+        await host.close();
       }
-    } finally {
-      await host.close();
+      const stored = readFileSync(join(dir, `host-${name}.json`), 'utf8');
+      expect(stored).toContain(oauth.dpop === true ? '"tokenType": "DPoP"' : '"tokenType": "Bearer"');
+      expect(stored).not.toContain(SECRET);
     }
-  }, 60_000);
+  }, 90_000);
 
   it('auth-server --help documents the grants and their flags', async () => {
     const run = await runCli(['auth-server', '--help']);
