@@ -28,6 +28,17 @@ describe('serverOAuth', () => {
     expect(auth({ ...docs, headers: { AUTHORIZATION: 'Bearer mine' } })).toBeUndefined();
   });
 
+  it('takes a grant and DPoP from the oauth settings, and refuses two grants at once', () => {
+    const auth = serverOAuth({ tokenFile: join(dir, 'tokens.json'), openBrowser: false });
+    const client = { clientId: 'app', clientSecret: 's' };
+    expect(auth({ ...docs, name: 'jwt', oauth: { ...client, assertion: 'a.b.c', dpop: true } })).toBeInstanceOf(OAuthClient);
+    expect(auth({ ...docs, name: 'fn', oauth: { ...client, assertion: () => 'a.b.c' } })).toBeInstanceOf(OAuthClient);
+    const both = { ...docs, name: 'both', oauth: { ...client, clientCredentials: true, assertion: 'a.b.c' } };
+    expect(() => auth(both)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/both.*give one/) }),
+    );
+  });
+
   it('keeps tokens where mcpkit login does: MCPKIT_AUTH_FILE, else the user file', () => {
     expect(userTokenFile({ MCPKIT_AUTH_FILE: '/x/auth.json' })).toBe('/x/auth.json');
     expect(userTokenFile({ MCPKIT_AUTH_FILE: '', HOME: '/home/u', XDG_CONFIG_HOME: '/home/u/.config' })).toMatch(/auth\.json$/);
