@@ -4,7 +4,8 @@
 // Client credentials with a secret from a file (Bearer and DPoP-bound), with
 // private_key_jwt, enterprise-managed authorization (the local identity
 // provider's ID token exchanged for an ID-JAG), and a workload JWT; and the
-// host (`mcpkit/host`) with three of those grants in its servers' `oauth`. The
+// host (`mcpkit/host`) with three of those grants in its servers' `oauth`,
+// and `mcpkit chat` with the same flags as the other client commands. The
 // secret never shows in any output; a DPoP-bound token copied out of the
 // token file is refused as Bearer and without a proof of its key.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,8 @@ import { enterpriseAssertion } from 'mcpkit/auth';
 import { Host } from 'mcpkit/host';
 import type { ServerOAuthConfig } from 'mcpkit/host/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directed } from '../../../packages/mcpkit/test/host/fakes/directedModel.js';
+import { startFakeAnthropic } from '../../../packages/mcpkit/test/host/fakes/fakeAnthropic.js';
 import { runCli, type CliRun } from '../../../test/cli/run.js';
 import {
   startAuthServer,
@@ -232,6 +235,48 @@ describe('mcpkit auth-server grants, end to end', () => {
       expect(stored).not.toContain(SECRET);
     }
   }, 90_000);
+
+  it('mcpkit chat takes the same flags: client credentials with DPoP, for its one HTTP server', async () => {
+    const model = await startFakeAnthropic(directed);
+    try {
+      const config = join(dir, 'chat.mcp.json');
+      writeFileSync(config, JSON.stringify({ mcpServers: { guarded: { type: 'http', url: mcp.url.href } } }));
+      const authFile = join(dir, 'chat-auth.json');
+      const chat = (extra: readonly string[], file = config): Promise<CliRun> =>
+        runCli(['chat', '--config', file, '--model', 'anthropic/claude-test', '--approve', 'all', '--no-browser', ...extra], {
+          env: {
+            HOME: dir,
+            XDG_STATE_HOME: join(dir, 'state'),
+            MCPKIT_AUTH_FILE: authFile,
+            ANTHROPIC_API_KEY: 'test-key',
+            ANTHROPIC_BASE_URL: model.url,
+          },
+        });
+      const grant = ['--client-credentials', ...SECRET_ARGS, '--client-secret-file', join(dir, 'secret.txt'), '--dpop'];
+      const run = await chat([...grant, '--once', 'call guarded__echo {"message":"from chat"}']);
+      expect(run.stderr).not.toContain(SECRET);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('from chat');
+      expect(readFileSync(authFile, 'utf8')).toContain('"tokenType": "DPoP"');
+
+      // Two servers at a URL: the client's secret would go to both authorization servers, so --server must pick one.
+      const two = join(dir, 'chat-two.mcp.json');
+      writeFileSync(
+        two,
+        JSON.stringify({
+          mcpServers: { guarded: { type: 'http', url: mcp.url.href }, other: { type: 'http', url: 'http://127.0.0.1:1/mcp' } },
+        }),
+      );
+      const refused = await chat([...grant, '--once', 'hello'], two);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/for one server.*guarded, other.*--server/s);
+      const picked = await chat([...grant, '--server', 'guarded', '--once', 'call guarded__echo {"message":"picked"}'], two);
+      expect(picked.code, picked.stderr).toBe(0);
+      expect(picked.stdout).toContain('picked');
+    } finally {
+      await model.close();
+    }
+  }, 120_000);
 
   it('auth-server --help documents the grants and their flags', async () => {
     const run = await runCli(['auth-server', '--help']);
