@@ -1,15 +1,24 @@
 /**
  * How the command line authorizes at a URL: the options (`--no-browser`,
- * `--callback-port`, `--client-id`, `--client-secret`, `--client-key`,
- * `--client-credentials`, `--scope`), as the server's `oauth` settings and
- * the library's one OAuth hook-up (`serverOAuth`), with tokens cached per
- * server in the user's token file (`MCPKIT_AUTH_FILE` overrides where), the
- * authorization URL printed on stderr and opened where a browser exists.
+ * `--callback-port`, `--client-id`, `--client-secret`, `--client-secret-file`,
+ * `--client-key`, `--client-credentials`, `--assertion-file`,
+ * `--id-token-file` with `--idp-token-endpoint`, `--dpop`, `--scope`), as the
+ * server's `oauth` settings and the library's one OAuth hook-up
+ * (`serverOAuth`), with tokens cached per server in the user's token file
+ * (`MCPKIT_AUTH_FILE` overrides where), the authorization URL printed on
+ * stderr and opened where a browser exists.
  *
  * @module
  */
 import { readFileSync } from 'node:fs';
-import { importSigningKey, type AuthEvent, type JwsAlgorithm, type OAuthClient, type SigningKey } from 'mcpkit/auth';
+import {
+  enterpriseAssertion,
+  importSigningKey,
+  type AuthEvent,
+  type JwsAlgorithm,
+  type OAuthClient,
+  type SigningKey,
+} from 'mcpkit/auth';
 import { serverOAuth, userTokenFile, type ServerOAuth } from 'mcpkit/host/transport';
 import type { HttpServerConfig, ServerConfig, ServerOAuthConfig } from 'mcpkit/host/config';
 import { FileTokenStore } from 'mcpkit/node';
@@ -24,6 +33,11 @@ export const AUTH_OPTIONS = {
   'client-secret': { type: 'string' },
   'client-key': { type: 'string' },
   'client-credentials': { type: 'boolean' },
+  'client-secret-file': { type: 'string' },
+  dpop: { type: 'boolean' },
+  'assertion-file': { type: 'string' },
+  'id-token-file': { type: 'string' },
+  'idp-token-endpoint': { type: 'string' },
   scope: { type: 'string', multiple: true },
 } as const;
 
@@ -38,6 +52,14 @@ export interface AuthSettings {
   readonly clientKeyFile: string | undefined;
   readonly clientCredentials: boolean;
   readonly scopes: readonly string[];
+  /** Ask for DPoP-bound tokens (RFC 9449), with a key made for this process. */
+  readonly dpop: boolean;
+  /** A file holding a JWT to present in the JWT-bearer grant (a workload identity token); read at each grant. */
+  readonly assertionFile: string | undefined;
+  /** Enterprise-managed authorization: a file holding the user's ID token, exchanged at the identity provider... */
+  readonly idTokenFile: string | undefined;
+  /** ...at this token endpoint, for an ID-JAG. */
+  readonly idpTokenEndpoint: string | undefined;
 }
 
 /** Reads the authorization settings from parsed option values. */
@@ -47,13 +69,28 @@ export function parseAuthSettings(
   env: NodeJS.ProcessEnv = process.env,
 ): AuthSettings {
   const clientId = values['client-id'] as string | undefined;
-  const secret = (values['client-secret'] as string | undefined) ?? env['MCPKIT_CLIENT_SECRET'];
+  const secretFile = values['client-secret-file'] as string | undefined;
+  if (secretFile !== undefined && values['client-secret'] !== undefined)
+    throw new UsageError('give --client-secret or --client-secret-file, not both', name);
+  const secret =
+    secretFile !== undefined
+      ? readSecret(secretFile, name)
+      : ((values['client-secret'] as string | undefined) ?? env['MCPKIT_CLIENT_SECRET']);
   const key = values['client-key'] as string | undefined;
-  if ((values['client-secret'] !== undefined || key !== undefined) && clientId === undefined)
-    throw new UsageError('--client-secret and --client-key need --client-id', name);
+  if ((values['client-secret'] !== undefined || secretFile !== undefined || key !== undefined) && clientId === undefined)
+    throw new UsageError('--client-secret(-file) and --client-key need --client-id', name);
   const clientCredentials = values['client-credentials'] === true;
   if (clientCredentials && secret === undefined && key === undefined)
-    throw new UsageError('--client-credentials needs --client-id with --client-secret or --client-key', name);
+    throw new UsageError('--client-credentials needs --client-id with --client-secret(-file) or --client-key', name);
+  const assertionFile = values['assertion-file'] as string | undefined;
+  const idTokenFile = values['id-token-file'] as string | undefined;
+  const idpTokenEndpoint = values['idp-token-endpoint'] as string | undefined;
+  if ((idTokenFile === undefined) !== (idpTokenEndpoint === undefined))
+    throw new UsageError('--id-token-file and --idp-token-endpoint go together', name);
+  const grants = [clientCredentials, assertionFile !== undefined, idTokenFile !== undefined].filter(Boolean).length;
+  if (grants > 1) throw new UsageError('give one of --client-credentials, --assertion-file and --id-token-file', name);
+  if (grants === 1 && clientId === undefined)
+    throw new UsageError('--assertion-file and --id-token-file need --client-id (a client registered beforehand)', name);
   const scopes = ((values['scope'] as readonly string[] | undefined) ?? []).flatMap((s) => s.split(/\s+/)).filter(Boolean);
   return {
     noBrowser: values['no-browser'] === true,
@@ -63,6 +100,37 @@ export function parseAuthSettings(
     clientKeyFile: key,
     clientCredentials,
     scopes,
+    dpop: values['dpop'] === true,
+    assertionFile,
+    idTokenFile,
+    idpTokenEndpoint,
+  };
+}
+
+/** A secret from a file (its first line): never on the command line, where other users see it. */
+function readSecret(file: string, name: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--client-secret-file: cannot read ${file}: ${(error as Error).message}`, name);
+  }
+  const secret = text.split(/\r?\n/)[0] ?? '';
+  if (secret === '') throw new UsageError(`--client-secret-file: ${file} is empty`, name);
+  return secret;
+}
+
+/** A JWT from a file, read when a grant needs it (a workload token is rotated under the process's feet). */
+function jwtFile(file: string, option: string): () => string {
+  return () => {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      throw new UsageError(`${option}: cannot read ${file}: ${(error as Error).message}`);
+    }
+    if (text === '') throw new UsageError(`${option}: ${file} is empty`);
+    return text;
   };
 }
 
@@ -84,6 +152,10 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   clientKeyFile: undefined,
   clientCredentials: false,
   scopes: [],
+  dpop: false,
+  assertionFile: undefined,
+  idTokenFile: undefined,
+  idpTokenEndpoint: undefined,
 };
 
 /** The token file of this user (`MCPKIT_AUTH_FILE` overrides it). */
@@ -93,18 +165,39 @@ export function tokenStore(env: NodeJS.ProcessEnv = process.env): FileTokenStore
 
 /**
  * The server's `oauth` settings from the command line's: a pre-registered
- * client (its key file read here), the grant, the scopes, the callback port.
+ * client (its key file read here), the grant (a JWT file read at each grant),
+ * DPoP, the scopes, the callback port.
  */
 export async function oauthConfig(settings: AuthSettings): Promise<ServerOAuthConfig> {
+  const assertion = assertionOf(settings);
   return {
     ...(settings.clientId !== undefined && { clientId: settings.clientId }),
     ...(settings.clientId !== undefined && settings.clientSecret !== undefined && { clientSecret: settings.clientSecret }),
     ...(settings.clientId !== undefined &&
       settings.clientKeyFile !== undefined && { privateKey: await loadKey(settings.clientKeyFile) }),
     ...(settings.clientCredentials && { clientCredentials: true }),
+    ...(assertion !== undefined && { assertion }),
+    ...(settings.dpop && { dpop: true }),
     ...(settings.scopes.length > 0 && { scopes: settings.scopes }),
     ...(settings.callbackPort !== undefined && { callbackPort: settings.callbackPort }),
   };
+}
+
+/**
+ * The JWT-bearer assertion of `--assertion-file` (the workload's JWT) or of
+ * `--id-token-file` (the ID token exchanged at `--idp-token-endpoint` for an
+ * ID-JAG, by the same client with the same secret where it has one).
+ */
+function assertionOf(settings: AuthSettings): ServerOAuthConfig['assertion'] {
+  if (settings.assertionFile !== undefined) return jwtFile(settings.assertionFile, '--assertion-file');
+  if (settings.idTokenFile === undefined || settings.idpTokenEndpoint === undefined || settings.clientId === undefined)
+    return undefined;
+  return enterpriseAssertion({
+    idpTokenEndpoint: settings.idpTokenEndpoint,
+    idToken: jwtFile(settings.idTokenFile, '--id-token-file'),
+    idpClientId: settings.clientId,
+    ...(settings.clientSecret !== undefined && { idpClientSecret: settings.clientSecret }),
+  });
 }
 
 /** `server` with the command line's `oauth` settings (a process has none). */

@@ -56,8 +56,13 @@ Authorization (URL targets; done by itself when the server asks):
       --client-id <id>      A client registered beforehand with the server's
                             authorization server
       --client-secret <s>   Its secret (or MCPKIT_CLIENT_SECRET)
+      --client-secret-file <f>  Its secret, from a file
       --client-key <file>   Its private key (PKCS#8 PEM or JWK): private_key_jwt
       --client-credentials  Authorize as a machine client, no browser
+      --assertion-file <f>  A workload JWT for the JWT-bearer grant, no browser
+      --id-token-file <f>, --idp-token-endpoint <url>
+                            Enterprise-managed authorization (ID-JAG)
+      --dpop                Ask for DPoP-bound tokens
       --scope <scopes>      Ask for these scopes too (repeatable)
                             Tokens are kept per server (see mcpkit login --help)
 

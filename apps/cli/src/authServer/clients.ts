@@ -11,7 +11,18 @@ import { isLoopbackHost } from 'mcpkit/protocol';
 import { randomToken } from './signer.js';
 
 /** How a client authenticates at the token endpoint. */
-export type TokenAuthMethod = 'none' | 'client_secret_basic' | 'client_secret_post';
+export type TokenAuthMethod = 'none' | 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
+
+/** The JWT-bearer grant (RFC 7523 §2.1): an ID-JAG, or a workload's JWT. */
+export const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+
+/** A JSON Web Key Set, as registered. */
+export interface Jwks {
+  readonly keys: readonly Readonly<Record<string, unknown>>[];
+}
+
+/** Where a `private_key_jwt` client's public keys are: given, or at a URL. */
+export type ClientKeys = { readonly jwks: Jwks } | { readonly jwksUri: string };
 
 /** A registered client. */
 export interface Client {
@@ -22,6 +33,8 @@ export interface Client {
   readonly redirectUris: readonly string[];
   readonly grantTypes: readonly string[];
   readonly name: string | undefined;
+  /** The keys of a `private_key_jwt` client. */
+  readonly keys?: ClientKeys | undefined;
   /** The metadata as registered (echoed by the registration response). */
   readonly metadata: Readonly<Record<string, unknown>>;
 }
@@ -34,8 +47,57 @@ export class RegistrationError {
   ) {}
 }
 
-const AUTH_METHODS: readonly string[] = ['none', 'client_secret_basic', 'client_secret_post'];
-const GRANTS: readonly string[] = ['authorization_code', 'refresh_token', 'client_credentials'];
+const AUTH_METHODS: readonly string[] = ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'];
+const GRANTS: readonly string[] = ['authorization_code', 'refresh_token', 'client_credentials', JWT_BEARER];
+
+/** True for a client that proves itself (a secret or a key), not a public one. */
+export function isConfidential(client: Client): boolean {
+  return client.authMethod !== 'none';
+}
+
+/** A JWKS as registered: an object whose `keys` are public JWKs (a private member is refused: it is no place for one). */
+export function jwksOf(value: unknown): Jwks | string {
+  if (typeof value !== 'object' || value === null || !Array.isArray((value as { keys?: unknown }).keys))
+    return 'jwks must be an object with a keys array';
+  const keys = (value as { keys: unknown[] }).keys;
+  if (keys.length === 0 || keys.length > 10) return 'jwks must hold 1 to 10 keys';
+  for (const key of keys) {
+    if (typeof key !== 'object' || key === null || typeof (key as { kty?: unknown }).kty !== 'string')
+      return 'every key of jwks must be a JWK with a kty';
+    if (['d', 'p', 'q', 'dp', 'dq', 'qi', 'k'].some((m) => m in key)) return 'jwks must hold public keys only';
+  }
+  return { keys: keys as Record<string, unknown>[] };
+}
+
+/** The keys of a `private_key_jwt` registration: `jwks` or `jwks_uri`, exactly one. */
+function keysOf(metadata: Readonly<Record<string, unknown>>, allowLoopback: boolean): ClientKeys | RegistrationError {
+  const jwks = metadata['jwks'];
+  const uri = metadata['jwks_uri'];
+  if ((jwks === undefined) === (uri === undefined))
+    return new RegistrationError('invalid_client_metadata', 'private_key_jwt needs jwks or jwks_uri (exactly one)');
+  if (jwks !== undefined) {
+    const checked = jwksOf(jwks);
+    return typeof checked === 'string' ? new RegistrationError('invalid_client_metadata', checked) : { jwks: checked };
+  }
+  if (typeof uri !== 'string' || !isDocumentUrl(uri, allowLoopback))
+    return new RegistrationError(
+      'invalid_client_metadata',
+      `jwks_uri must be an https URL${allowLoopback ? ' (or http on a loopback address)' : ''}`,
+    );
+  return { jwksUri: uri };
+}
+
+/** An https URL with a path; http too on loopback when allowed (local development). */
+function isDocumentUrl(text: string, allowLoopback: boolean): boolean {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  if (url.pathname === '/' || url.hash !== '' || url.username !== '' || url.password !== '') return false;
+  return url.protocol === 'https:' || (allowLoopback && url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}
 
 /** True for redirect URIs the spec allows: https, or http on a loopback host. Fragments never. */
 export function redirectAllowed(uri: string): boolean {
@@ -51,8 +113,16 @@ export function redirectAllowed(uri: string): boolean {
   return isLoopbackHost(url.hostname);
 }
 
-/** Checks client metadata (RFC 7591 §2) and makes the client; `clientId` is given for CIMD clients. */
-export function clientFromMetadata(metadata: Readonly<Record<string, unknown>>, clientId?: string): Client | RegistrationError {
+/**
+ * Checks client metadata (RFC 7591 §2) and makes the client; `clientId` is
+ * given for CIMD clients. `allowLoopback`: a `jwks_uri` may be http on
+ * loopback (it is fetched under the same address policy as CIMD documents).
+ */
+export function clientFromMetadata(
+  metadata: Readonly<Record<string, unknown>>,
+  clientId?: string,
+  allowLoopback = false,
+): Client | RegistrationError {
   const redirects = metadata['redirect_uris'];
   const grantTypes = metadata['grant_types'] ?? ['authorization_code', 'refresh_token'];
   const method = metadata['token_endpoint_auth_method'] ?? (clientId === undefined ? 'client_secret_basic' : 'none');
@@ -79,14 +149,17 @@ export function clientFromMetadata(metadata: Readonly<Record<string, unknown>>, 
     );
   if (grantTypes.includes('client_credentials') && method === 'none')
     return new RegistrationError('invalid_client_metadata', 'the client_credentials grant needs a confidential client');
+  const keys = method === 'private_key_jwt' ? keysOf(metadata, allowLoopback) : undefined;
+  if (keys instanceof RegistrationError) return keys;
   const name = metadata['client_name'];
   return {
     clientId: clientId ?? `dev-${randomToken().slice(0, 16)}`,
-    secret: method === 'none' ? undefined : randomToken(),
+    secret: method === 'none' || method === 'private_key_jwt' ? undefined : randomToken(),
     authMethod: method as TokenAuthMethod,
     redirectUris: uris,
     grantTypes,
     name: typeof name === 'string' ? name : undefined,
+    keys,
     metadata: { ...metadata, token_endpoint_auth_method: method, grant_types: grantTypes, redirect_uris: uris },
   };
 }
@@ -102,6 +175,16 @@ export class Clients {
   constructor(options: { readonly allowInsecureCimd?: boolean; readonly fetch: FetchLike }) {
     this.#allowInsecureCimd = options.allowInsecureCimd ?? false;
     this.#fetch = options.fetch;
+  }
+
+  /** Fetches what clients name (metadata documents, `jwks_uri`), reaching only the addresses allowed. */
+  get fetch(): FetchLike {
+    return this.#fetch;
+  }
+
+  /** True when documents may be at http URLs on loopback (local development). */
+  get allowLoopback(): boolean {
+    return this.#allowInsecureCimd;
   }
 
   add(client: Client): void {
@@ -126,20 +209,13 @@ export class Clients {
 
   /** An https URL with a path (CIMD §3); http too on loopback when allowed (local development). */
   #isMetadataUrl(clientId: string): boolean {
-    let url: URL;
-    try {
-      url = new URL(clientId);
-    } catch {
-      return false;
-    }
-    if (url.pathname === '/' || url.hash !== '') return false;
-    return url.protocol === 'https:' || (this.#allowInsecureCimd && url.protocol === 'http:' && isLoopbackHost(url.hostname));
+    return isDocumentUrl(clientId, this.#allowInsecureCimd);
   }
 }
 
 /**
- * Where a Client ID Metadata Document may be fetched from: public addresses;
- * loopback too in local development. Anyone who can reach the server names
+ * Where a Client ID Metadata Document or a client's `jwks_uri` may be
+ * fetched from: public addresses; loopback too in local development. Anyone who can reach the server names
  * the URL (a web page can, through the browser), so it must not become a
  * way into this machine's services or its network.
  */
@@ -149,7 +225,7 @@ export function metadataDocumentAddresses(allowLoopback: boolean): AddressCheck 
       const kind = addressKind(address);
       if (kind === undefined || (allowLoopback && kind === 'loopback')) return;
       throw new Error(
-        `${url.hostname === address || url.hostname === `[${address}]` ? address : `${url.hostname} resolves to ${address}, which`} is ${withArticle(kind)} address; client metadata documents are fetched from public addresses only`,
+        `${url.hostname === address || url.hostname === `[${address}]` ? address : `${url.hostname} resolves to ${address}, which`} is ${withArticle(kind)} address; client documents (metadata, jwks_uri) are fetched from public addresses only`,
       );
     },
   };

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { DpopVerifier, TokenVerifier } from 'mcpkit/http';
 import type { Clients } from './clients.js';
 import type { Signer } from './signer.js';
 import type { AuthState } from './state.js';
@@ -21,6 +22,13 @@ export interface DevAuthSettings {
   readonly tokenFormat: 'jwt' | 'opaque';
 }
 
+/** An issuer whose workload JWTs are exchanged for access tokens (workload identity federation). */
+export interface WorkloadIssuer {
+  readonly issuer: string;
+  /** Checks the signature (by the issuer's keys) and `iss`. */
+  readonly verifier: TokenVerifier;
+}
+
 /** Shared by the endpoints. */
 export interface DevAuthContext {
   readonly issuer: string;
@@ -28,6 +36,19 @@ export interface DevAuthContext {
   readonly clients: Clients;
   readonly state: AuthState;
   readonly signer: Signer;
+  /** Checks the DPoP proofs sent to the token endpoint. */
+  readonly dpop: DpopVerifier;
+  /** The local identity provider (`--idp`): its issuer and signing key, and the verifier of what it signs. */
+  readonly idp:
+    | {
+        readonly issuer: string;
+        readonly signer: Signer;
+        readonly verifier: TokenVerifier;
+        readonly idJagVerifier: TokenVerifier;
+      }
+    | undefined;
+  /** The trusted issuers of workload JWTs. */
+  readonly workloads: readonly WorkloadIssuer[];
   /** The requested `scope` parameter as a list, or why it is refused. */
   scopesOf(scope: string | undefined): readonly string[] | string;
 }

@@ -2,8 +2,10 @@
  * A development OAuth 2.1 authorization server, for tests and local work:
  * RFC 8414 metadata, dynamic client registration (RFC 7591), Client ID
  * Metadata Documents, PKCE (S256 only), the authorization code grant with an
- * auto-approve mode or a consent page, refresh tokens, client credentials,
- * a JWKS, introspection (RFC 7662) and the RFC 9207 `iss` parameter.
+ * auto-approve mode or a consent page, refresh tokens, client credentials
+ * (with a secret or a `private_key_jwt`), the JWT-bearer grant (an ID-JAG of
+ * the local identity provider, or a trusted workload's JWT), DPoP-bound
+ * tokens, a JWKS, introspection (RFC 7662) and the RFC 9207 `iss` parameter.
  *
  * NOT FOR PRODUCTION: everything lives in memory, there are no user
  * accounts (one configured subject), and anyone who can reach it can
@@ -15,11 +17,23 @@
  * @module
  */
 import type { lookup as dnsLookup } from 'node:dns';
+import { DPOP_ALGORITHMS, DpopVerifier, jwtVerifier } from 'mcpkit/http';
 import { guardedFetch } from 'mcpkit/node';
+import { keysVerifier } from './assertions.js';
 import { authorize } from './authorize.js';
 import { authenticateClient } from './clientAuth.js';
-import { clientFromMetadata, Clients, metadataDocumentAddresses, RegistrationError, type Client } from './clients.js';
-import type { DevAuthContext, DevAuthSettings } from './context.js';
+import {
+  clientFromMetadata,
+  Clients,
+  isConfidential,
+  JWT_BEARER,
+  metadataDocumentAddresses,
+  RegistrationError,
+  type Client,
+  type Jwks,
+} from './clients.js';
+import type { DevAuthContext, DevAuthSettings, WorkloadIssuer } from './context.js';
+import { idpMetadata, idpToken, idToken } from './idp.js';
 import { formOf, json, oauthError } from './replies.js';
 import { Signer } from './signer.js';
 import { AuthState } from './state.js';
@@ -49,6 +63,10 @@ export interface DevAuthServerOptions {
   readonly allowInsecureMetadataUrls?: boolean;
   /** The resolver of document host names (tests place a name where they want). Default `dns.lookup`. */
   readonly resolve?: typeof dnsLookup;
+  /** Run the local identity provider at `<issuer>/idp`, and take its ID-JAGs in the JWT-bearer grant. */
+  readonly idp?: boolean;
+  /** Issuers whose workload JWTs the JWT-bearer grant takes, each with its public keys. */
+  readonly workloadIssuers?: readonly { readonly issuer: string; readonly jwks: Jwks }[];
 }
 
 /** A client registered up front. */
@@ -57,7 +75,9 @@ export interface PreregisteredClient {
   /** Absent: a public client (`none`). */
   readonly clientSecret?: string;
   readonly redirectUris?: readonly string[];
-  /** Default: the authorization code and refresh token grants, and client credentials for confidential clients. */
+  /** Its public keys: the client authenticates with `private_key_jwt` (and has no secret). */
+  readonly jwks?: Jwks;
+  /** Default: the authorization code and refresh token grants, and for confidential clients client credentials and JWT bearer. */
   readonly grantTypes?: readonly string[];
 }
 
@@ -89,19 +109,35 @@ export async function createDevAuthServer(options: DevAuthServerOptions): Promis
     }),
   });
   for (const c of options.clients ?? []) clients.add(preregistered(c));
+  const idpIssuer = `${issuer}/idp`;
+  const workloads: WorkloadIssuer[] = [];
+  const idpSigner = options.idp === true ? await Signer.create() : undefined;
   const ctx: DevAuthContext = {
     issuer,
     options: settings,
     clients,
     state: new AuthState(),
     signer: await Signer.create(),
+    dpop: new DpopVerifier(),
+    idp:
+      idpSigner === undefined
+        ? undefined
+        : {
+            issuer: idpIssuer,
+            signer: idpSigner,
+            verifier: jwtVerifier({ issuer: idpIssuer, jwks: { keys: [idpSigner.jwk] }, typ: 'JWT' }),
+            idJagVerifier: jwtVerifier({ issuer: idpIssuer, jwks: { keys: [idpSigner.jwk] }, typ: 'oauth-id-jag+jwt' }),
+          },
+    workloads,
     scopesOf: (scope) => {
       const list = (scope ?? '').split(' ').filter((s) => s !== '');
       const unknown = settings.scopes === undefined ? undefined : list.find((s) => !settings.scopes?.includes(s));
       return unknown === undefined ? [...new Set(list)] : `the scope ${unknown} is not offered`;
     },
   };
-  const metadata = metadataOf(issuer, settings);
+  for (const w of options.workloadIssuers ?? [])
+    workloads.push({ issuer: w.issuer, verifier: keysVerifier(ctx, w.issuer, { jwks: w.jwks }) });
+  const metadata = metadataOf(issuer, settings, ctx.idp !== undefined || workloads.length > 0);
   const routes: Readonly<Record<string, (request: Request) => Promise<Response> | Response>> = {
     '/.well-known/oauth-authorization-server': () =>
       json(200, metadata, { 'access-control-allow-origin': '*', 'cache-control': 'max-age=60' }),
@@ -116,6 +152,14 @@ export async function createDevAuthServer(options: DevAuthServerOptions): Promis
     // (`mcpkit serve --auth-server` does). Public: a jti is no secret, and a list of them grants nothing.
     '/revoked': () =>
       json(200, { revoked: [...ctx.state.revoked.keys()] }, { 'access-control-allow-origin': '*', 'cache-control': 'no-store' }),
+    ...(idpSigner !== undefined && {
+      '/.well-known/oauth-authorization-server/idp': () =>
+        json(200, idpMetadata(ctx, idpIssuer), { 'access-control-allow-origin': '*', 'cache-control': 'max-age=60' }),
+      '/idp/jwks': () =>
+        json(200, { keys: [idpSigner.jwk] }, { 'access-control-allow-origin': '*', 'cache-control': 'max-age=60' }),
+      '/idp/id-token': (request: Request) => idToken(ctx, request),
+      '/idp/token': (request: Request) => idpToken(ctx, request),
+    }),
   };
   return {
     issuer,
@@ -134,7 +178,7 @@ export async function createDevAuthServer(options: DevAuthServerOptions): Promis
   };
 }
 
-function metadataOf(issuer: string, settings: DevAuthSettings): Readonly<Record<string, unknown>> {
+function metadataOf(issuer: string, settings: DevAuthSettings, assertions: boolean): Readonly<Record<string, unknown>> {
   return {
     issuer,
     authorization_endpoint: `${issuer}/authorize`,
@@ -146,25 +190,35 @@ function metadataOf(issuer: string, settings: DevAuthSettings): Readonly<Record<
     ...(settings.scopes !== undefined && { scopes_supported: settings.scopes }),
     response_types_supported: ['code'],
     response_modes_supported: ['query'],
-    grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
+    grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials', ...(assertions ? [JWT_BEARER] : [])],
     code_challenge_methods_supported: ['S256'],
-    token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
-    introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+    token_endpoint_auth_signing_alg_values_supported: ASSERTION_ALGORITHMS,
+    introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+    dpop_signing_alg_values_supported: DPOP_ALGORITHMS,
     client_id_metadata_document_supported: true,
     authorization_response_iss_parameter_supported: true,
   };
 }
 
+/** What `jwtVerifier` checks client assertions with (the asymmetric algorithms jose supports). */
+const ASSERTION_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
 function preregistered(c: PreregisteredClient): Client {
-  const confidential = c.clientSecret !== undefined;
-  const grantTypes = c.grantTypes ?? ['authorization_code', 'refresh_token', ...(confidential ? ['client_credentials'] : [])];
+  const confidential = c.clientSecret !== undefined || c.jwks !== undefined;
+  const grantTypes = c.grantTypes ?? [
+    'authorization_code',
+    'refresh_token',
+    ...(confidential ? ['client_credentials', JWT_BEARER] : []),
+  ];
   return {
     clientId: c.clientId,
-    secret: c.clientSecret,
-    authMethod: confidential ? 'client_secret_basic' : 'none',
+    secret: c.jwks === undefined ? c.clientSecret : undefined,
+    authMethod: c.jwks !== undefined ? 'private_key_jwt' : confidential ? 'client_secret_basic' : 'none',
     redirectUris: c.redirectUris ?? [],
     grantTypes,
     name: undefined,
+    keys: c.jwks === undefined ? undefined : { jwks: c.jwks },
     metadata: { client_id: c.clientId, redirect_uris: c.redirectUris ?? [], grant_types: grantTypes },
   };
 }
@@ -180,7 +234,7 @@ async function register(ctx: DevAuthContext, request: Request): Promise<Response
   }
   if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))
     return oauthError(400, 'invalid_client_metadata', 'the body must be a JSON object');
-  const client = clientFromMetadata(metadata as Record<string, unknown>);
+  const client = clientFromMetadata(metadata as Record<string, unknown>, undefined, ctx.clients.allowLoopback);
   if (client instanceof RegistrationError) return oauthError(400, client.error, client.description);
   ctx.clients.add(client);
   return json(201, {
@@ -198,8 +252,8 @@ async function introspect(ctx: DevAuthContext, request: Request): Promise<Respon
   if (typeof form === 'string') return oauthError(400, 'invalid_request', form);
   const caller = await authenticateClient(ctx, request, form);
   if (caller instanceof Response) return caller;
-  if (caller.secret === undefined) return oauthError(401, 'invalid_client', 'introspection is for confidential clients');
+  if (!isConfidential(caller)) return oauthError(401, 'invalid_client', 'introspection is for confidential clients');
   const claims = ctx.state.access.get(form.get('token') ?? '')?.claims;
   if (claims === undefined || claims.exp * 1000 <= Date.now()) return json(200, { active: false });
-  return json(200, { active: true, token_type: 'Bearer', ...claims });
+  return json(200, { active: true, token_type: 'cnf' in claims ? 'DPoP' : 'Bearer', ...claims });
 }

@@ -42,9 +42,9 @@ export class Signer {
     });
   }
 
-  /** A signed JWT with these claims (`typ` `at+jwt`, RFC 9068). */
-  async sign(claims: Readonly<Record<string, unknown>>): Promise<string> {
-    const header = base64url(JSON.stringify({ alg: 'ES256', typ: 'at+jwt', kid: this.jwk['kid'] }));
+  /** A signed JWT with these claims (default `typ` `at+jwt`, RFC 9068). */
+  async sign(claims: Readonly<Record<string, unknown>>, typ = 'at+jwt'): Promise<string> {
+    const header = base64url(JSON.stringify({ alg: 'ES256', typ, kid: this.jwk['kid'] }));
     const input = `${header}.${base64url(JSON.stringify(claims))}`;
     const signature = await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, this.#privateKey, encoder.encode(input));
     return `${input}.${base64url(new Uint8Array(signature))}`;

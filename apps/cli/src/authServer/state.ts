@@ -39,6 +39,8 @@ export interface RefreshRecord {
   readonly subject: string;
   readonly scopes: readonly string[];
   readonly resource: string | undefined;
+  /** The DPoP key a public client's refresh token is bound to (RFC 9449 §5). */
+  readonly jkt?: string | undefined;
 }
 
 /** An issued access token's claims (what introspection answers). */
@@ -60,6 +62,8 @@ export class AuthState {
   readonly consents = new Map<string, Grant & { readonly expires: number }>();
   /** Revoked access tokens' `jti`, with their `exp` (seconds): listed until they expire anyway. */
   readonly revoked = new Map<string, number>();
+  /** `iss jti` of single-use assertions (client assertions, ID-JAGs) seen, with their `exp` (seconds). */
+  readonly assertions = new Map<string, number>();
 
   /** Revokes every access and refresh token of a grant. */
   revokeGrant(grantId: string): void {
@@ -77,5 +81,7 @@ export class AuthState {
     for (const [k, v] of this.consents) if (v.expires < now) this.consents.delete(k);
     for (const [k, v] of this.access) if (v.claims.exp * 1000 < now) this.access.delete(k);
     for (const [k, exp] of this.revoked) if (exp * 1000 < now) this.revoked.delete(k);
+    // Kept 60 s past exp: the verifier tolerates that much clock skew, so a replay then is still refused.
+    for (const [k, exp] of this.assertions) if ((exp + 60) * 1000 < now) this.assertions.delete(k);
   }
 }

@@ -2,15 +2,20 @@
  * The token endpoint: the authorization code grant (PKCE S256 checked, the
  * code single-use and bound to its client, redirect URI and resource), the
  * refresh token grant (rotated on every use, and a rotated-away token
- * presented again revokes its grant, OAuth 2.1 §4.3.1) and the
- * client credentials grant (confidential clients only).
+ * presented again revokes its grant, OAuth 2.1 §4.3.1), the
+ * client credentials grant (confidential clients only) and the JWT-bearer
+ * grant (an ID-JAG or a workload's JWT, `jwtBearer.ts`). A request with a
+ * valid DPoP proof gets a DPoP-bound token (`token_type` `DPoP`, `cnf.jkt`,
+ * RFC 9449 §5), and a public client's refresh token is bound to that key.
  *
  * @module
  */
-import type { Client } from './clients.js';
+import { isConfidential, JWT_BEARER, type Client } from './clients.js';
 import { authenticateClient } from './clientAuth.js';
 import type { DevAuthContext } from './context.js';
-import { formOf, json, oauthError } from './replies.js';
+import { jwtBearerGrant } from './jwtBearer.js';
+import { issue } from './issue.js';
+import { formOf, oauthError } from './replies.js';
 import { randomToken, s256 } from './signer.js';
 
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
@@ -26,13 +31,26 @@ export async function token(ctx: DevAuthContext, request: Request): Promise<Resp
   if (grant === undefined) return oauthError(400, 'invalid_request', 'grant_type is missing');
   if (!client.grantTypes.includes(grant))
     return oauthError(400, 'unauthorized_client', `the client may not use the ${grant} grant`);
-  if (grant === 'authorization_code') return codeGrant(ctx, client, form);
-  if (grant === 'refresh_token') return refreshGrant(ctx, client, form);
-  if (grant === 'client_credentials') return credentialsGrant(ctx, client, form);
+  const proof = request.headers.get('dpop');
+  let jkt: string | undefined;
+  if (proof !== null) {
+    const checked = await ctx.dpop.verify({ proof, method: 'POST', urls: [`${ctx.issuer}/token`] });
+    if (!checked.ok) return oauthError(400, 'invalid_dpop_proof', checked.reason);
+    jkt = checked.jkt;
+  }
+  if (grant === 'authorization_code') return codeGrant(ctx, client, form, jkt);
+  if (grant === 'refresh_token') return refreshGrant(ctx, client, form, jkt);
+  if (grant === 'client_credentials') return credentialsGrant(ctx, client, form, jkt);
+  if (grant === JWT_BEARER) return jwtBearerGrant(ctx, client, form, jkt);
   return oauthError(400, 'unsupported_grant_type', `the ${grant} grant is not supported`);
 }
 
-async function codeGrant(ctx: DevAuthContext, client: Client, form: Map<string, string>): Promise<Response> {
+async function codeGrant(
+  ctx: DevAuthContext,
+  client: Client,
+  form: Map<string, string>,
+  jkt: string | undefined,
+): Promise<Response> {
   const code = ctx.state.codes.get(form.get('code') ?? '');
   if (code === undefined || code.expires < Date.now() || code.client.clientId !== client.clientId)
     return oauthError(400, 'invalid_grant', 'the authorization code is invalid or expired');
@@ -53,10 +71,16 @@ async function codeGrant(ctx: DevAuthContext, client: Client, form: Map<string, 
   const resource = form.get('resource') ?? code.resource;
   if (resource !== code.resource) return oauthError(400, 'invalid_target', 'resource differs from the authorization request');
   code.used = true;
-  return (await issue(ctx, client, code.grantId, code.subject, code.scopes, resource)).response;
+  return (await issue(ctx, { client, grantId: code.grantId, subject: code.subject, scopes: code.scopes, resource, jkt }))
+    .response;
 }
 
-async function refreshGrant(ctx: DevAuthContext, client: Client, form: Map<string, string>): Promise<Response> {
+async function refreshGrant(
+  ctx: DevAuthContext,
+  client: Client,
+  form: Map<string, string>,
+  jkt: string | undefined,
+): Promise<Response> {
   const presented = form.get('refresh_token') ?? '';
   const reused = ctx.state.rotated.get(presented);
   if (reused !== undefined) {
@@ -74,55 +98,25 @@ async function refreshGrant(ctx: DevAuthContext, client: Client, form: Map<strin
   if (wider !== undefined) return oauthError(400, 'invalid_scope', `the scope ${wider} was not granted originally`);
   const resource = form.get('resource') ?? record.resource;
   if (resource !== record.resource) return oauthError(400, 'invalid_target', 'resource differs from the original grant');
+  // RFC 9449 §5: a public client's refresh token is bound to its DPoP key; a thief without the key cannot refresh.
+  if (record.jkt !== undefined && record.jkt !== jkt)
+    return oauthError(400, 'invalid_grant', 'the refresh token is bound to another DPoP key');
   ctx.state.refresh.delete(presented);
   ctx.state.rotated.set(presented, record.grantId);
-  return (await issue(ctx, client, record.grantId, record.subject, asked, resource)).response;
+  return (await issue(ctx, { client, grantId: record.grantId, subject: record.subject, scopes: asked, resource, jkt })).response;
 }
 
-async function credentialsGrant(ctx: DevAuthContext, client: Client, form: Map<string, string>): Promise<Response> {
-  if (client.secret === undefined)
+async function credentialsGrant(
+  ctx: DevAuthContext,
+  client: Client,
+  form: Map<string, string>,
+  jkt: string | undefined,
+): Promise<Response> {
+  if (!isConfidential(client))
     return oauthError(400, 'unauthorized_client', 'the client credentials grant needs a confidential client');
   const scopes = ctx.scopesOf(form.get('scope'));
   if (typeof scopes === 'string') return oauthError(400, 'invalid_scope', scopes);
   const resource = form.get('resource');
-  return (await issue(ctx, client, randomToken(), client.clientId, scopes, resource, false)).response;
-}
-
-/** Mints an access token (and a refresh token where the client may refresh) and the token response. */
-async function issue(
-  ctx: DevAuthContext,
-  client: Client,
-  grantId: string,
-  subject: string,
-  scopes: readonly string[],
-  resource: string | undefined,
-  refreshable = client.grantTypes.includes('refresh_token'),
-): Promise<{ response: Response; access: string; refresh: string | undefined }> {
-  const now = Math.floor(Date.now() / 1000);
-  const ttl = ctx.options.accessTokenTtlSeconds;
-  const claims = {
-    iss: ctx.issuer,
-    sub: subject,
-    ...(resource !== undefined && { aud: resource }),
-    client_id: client.clientId,
-    scope: scopes.join(' '),
-    iat: now,
-    exp: now + ttl,
-    jti: randomToken().slice(0, 22),
-  };
-  const access = ctx.options.tokenFormat === 'jwt' ? await ctx.signer.sign(claims) : randomToken();
-  ctx.state.access.set(access, { grantId, claims });
-  let refresh: string | undefined;
-  if (refreshable) {
-    refresh = randomToken();
-    ctx.state.refresh.set(refresh, { grantId, clientId: client.clientId, subject, scopes, resource });
-  }
-  const response = json(200, {
-    access_token: access,
-    token_type: 'Bearer',
-    expires_in: ttl,
-    ...(scopes.length > 0 && { scope: scopes.join(' ') }),
-    ...(refresh !== undefined && { refresh_token: refresh }),
-  });
-  return { response, access, refresh };
+  const grantId = randomToken();
+  return (await issue(ctx, { client, grantId, subject: client.clientId, scopes, resource, refreshable: false, jkt })).response;
 }

@@ -38,6 +38,15 @@ describe('mcpkit chat options', () => {
     expect(settings?.servers).toEqual(['a', 'b']);
   });
 
+  it('take the authorization flags of the client commands, with their usage errors', () => {
+    const settings = parseChatArgs(['-m', 'openai/gpt-x', '--client-id', 'app', '--dpop', '--assertion-file', 'w.jwt'], {});
+    expect(settings?.auth).toMatchObject({ clientId: 'app', dpop: true, assertionFile: 'w.jwt', noBrowser: false });
+    expect(() => parseChatArgs(['-m', 'openai/gpt-x', '--assertion-file', 'w.jwt'], {})).toThrow(UsageError);
+    expect(() => parseChatArgs(['-m', 'openai/gpt-x', '--client-id', 'a', '--id-token-file', 'id.jwt'], {})).toThrow(
+      /go together/,
+    );
+  });
+
   it('refuse --allow with --approve none, which refuses every call, and read --trust-project', () => {
     expect(() => parseChatArgs(['-m', 'a/b', '--approve', 'none', '--allow', 'files'], {})).toThrow(
       '--approve none refuses every tool call; it cannot be combined with --allow',

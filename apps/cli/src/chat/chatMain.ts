@@ -25,6 +25,7 @@ import { messageFor } from '../failure.js';
 import type { Io } from '../io.js';
 import { version } from '../version.js';
 import { printJson } from '../commands/command.js';
+import { withChatOAuth } from './chatOAuth.js';
 import type { ChatSettings } from './chatOptions.js';
 import { eventRenderer } from './chatRender.js';
 import { ChatApps } from './chatApps.js';
@@ -124,7 +125,7 @@ export async function runChat(settings: ChatSettings, io: Io): Promise<ExitCode>
   const asking: Asking | undefined =
     ask === undefined ? undefined : { ask, secret: repl !== undefined ? (q) => repl.readSecret(q) : askSecret };
   try {
-    const config = await loadConfig(settings, asking, io);
+    const config = await withChatOAuth(await loadConfig(settings, asking, io), settings.auth);
     return await chat(settings, config, io, ask, repl);
   } finally {
     repl?.close();

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { ApproveMode, Decision, PolicyOptions, ToolSearchOptions } from 'mcpkit/host';
-import { parseCallbackPort } from '../authSettings.js';
+import { AUTH_OPTIONS, parseAuthSettings, type AuthSettings } from '../authSettings.js';
 import { parseDuration } from '../clientArgs.js';
 import { UsageError } from '../exitCodes.js';
 
@@ -36,8 +36,7 @@ export const CHAT_OPTIONS = {
   root: { type: 'string', multiple: true },
   'log-dir': { type: 'string' },
   'log-level': { type: 'string' },
-  'no-browser': { type: 'boolean' },
-  'callback-port': { type: 'string' },
+  ...AUTH_OPTIONS,
   verbose: { type: 'boolean', short: 'v' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
@@ -76,6 +75,8 @@ export interface ChatSettings {
   readonly noBrowser: boolean;
   /** The fixed port of the OAuth callback listener (`--callback-port`); undefined: a random one. */
   readonly callbackPort: number | undefined;
+  /** The authorization flags of the client commands (`--client-id`, the grants, `--dpop`, `--scope`...). */
+  readonly auth: AuthSettings;
   readonly verbose: boolean;
   readonly json: boolean;
   readonly quiet: boolean;
@@ -165,6 +166,7 @@ export function parseChatArgs(args: readonly string[], env: NodeJS.ProcessEnv = 
   const deny = rules((v['deny'] as string[] | undefined) ?? [], 'deny', '--deny');
   if (approve === 'none' && v['allow'] !== undefined)
     throw new UsageError('--approve none refuses every tool call; it cannot be combined with --allow', NAME);
+  const auth = parseAuthSettings(v, NAME, env);
   const policy: PolicyOptions = {
     servers: { ...allow.servers, ...deny.servers },
     tools: { ...allow.tools, ...deny.tools },
@@ -192,8 +194,9 @@ export function parseChatArgs(args: readonly string[], env: NodeJS.ProcessEnv = 
     roots: (v['root'] as string[] | undefined) ?? [],
     logDir: v['log-dir'] as string | undefined,
     logLevel: v['log-level'] as string | undefined,
-    noBrowser: v['no-browser'] === true,
-    callbackPort: parseCallbackPort(v['callback-port'] as string | undefined, NAME),
+    noBrowser: auth.noBrowser,
+    callbackPort: auth.callbackPort,
+    auth,
     verbose: v['verbose'] === true,
     json: v['json'] === true,
     quiet: v['quiet'] === true,

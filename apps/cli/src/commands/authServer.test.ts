@@ -20,6 +20,12 @@ describe('mcpkit auth-server', () => {
       ['auth-server', '--token-ttl', '0', '--port', '0'],
       ['auth-server', 'extra'],
       ['auth-server', '--nope'],
+      ['auth-server', '--client-jwks-file', 'jwks.json'],
+      ['auth-server', '--client-id', 'a', '--client-secret', 's', '--client-secret-file', 'f'],
+      ['auth-server', '--client-id', 'a', '--client-secret-file', '/nonexistent/secret'],
+      ['auth-server', '--client-id', 'a', '--client-jwks-file', '/nonexistent/jwks.json'],
+      ['auth-server', '--workload-issuer', 'https://w.example'],
+      ['auth-server', '--workload-issuer', 'not a url', '--workload-jwks-file', 'f'],
     ]) {
       const r = await run(...argv);
       expect(r.code, argv.join(' ')).toBe(ExitCode.Usage);

@@ -70,7 +70,9 @@ Options:
   --max-processes <n>   With --http: the most session processes at once (default 8)
   --idle-timeout <s>    With --http: close a session idle this many seconds, and its process (default 300)
   --no-browser, --callback-port <n>, --client-id <id>, --client-secret <s>,
-  --client-key <file>, --client-credentials, --scope <s>
+  --client-secret-file <f>, --client-key <file>, --client-credentials,
+  --assertion-file <f>, --id-token-file <f>, --idp-token-endpoint <url>,
+  --dpop, --scope <s>
                         Authorization at <url>, as for the client commands
                         (see mcpkit login --help; no pasted URL: stdin is the
                         protocol)

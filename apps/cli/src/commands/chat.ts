@@ -45,6 +45,12 @@ Servers:
       --callback-port N    Receive the OAuth callback on this fixed 127.0.0.1
                            port (forward it: ssh -L N:127.0.0.1:N); for a pasted
                            URL, use mcpkit login --no-browser first
+      --client-id <id>, --client-secret <s>, --client-secret-file <f>,
+      --client-key <file>, --client-credentials, --assertion-file <f>,
+      --id-token-file <f>, --idp-token-endpoint <url>, --dpop, --scope <s>
+                           Authorization at the one HTTP server of the config
+                           (with more, choose it with --server), as for the
+                           client commands (see mcpkit login --help)
 
 Model:
   -m, --model P/MODEL      anthropic/MODEL (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL)

@@ -23,10 +23,17 @@ const AUTH_HELP = `Authorization:
       --client-id <id>      A client registered beforehand (else the server's
                             registration or a client metadata document is used)
       --client-secret <s>   Its secret (or MCPKIT_CLIENT_SECRET)
+      --client-secret-file <f>  Its secret, from a file (safer than --client-secret)
       --client-key <file>   Its private key (PKCS#8 PEM or JWK) for private_key_jwt
       --client-credentials  Authorize as a machine client (client credentials
                             grant), no browser: needs --client-id with a secret
                             or key
+      --assertion-file <f>  Present the JWT in this file (a workload identity
+                            token) in the JWT-bearer grant, no browser
+      --id-token-file <f>   Enterprise-managed authorization: exchange the ID
+                            token in this file for an ID-JAG...
+      --idp-token-endpoint <url>  ...at this identity provider token endpoint
+      --dpop                Ask for DPoP-bound tokens (a key for this process)
       --scope <scopes>      Ask for these scopes too (repeatable)
 
 Tokens are kept per server in ~/.config/mcpkit/auth.json (mode 0600;

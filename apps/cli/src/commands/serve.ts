@@ -129,7 +129,8 @@ needs a bearer token (a JWT signed with the issuer's published keys, whose
 aud names this server); clients find the authorization server through the
 Protected Resource Metadata at /.well-known/oauth-protected-resource/mcp
 (and /.well-known/oauth-protected-resource/sse for the HTTP+SSE endpoint, a
-resource of its own).
+resource of its own). A DPoP-bound token (cnf.jkt) is accepted only as
+Authorization: DPoP with a DPoP proof by its key, never as Bearer.
 Try it with the development authorization server:
   mcpkit auth-server --port 9000 --auto-approve
   mcpkit serve everything --http 3000 --auth-server http://127.0.0.1:9000

@@ -41,6 +41,16 @@ export type { AuthOptions, FeatureScopes } from './server/auth/authOptions.js';
 export { PROTECTED_RESOURCE_WELL_KNOWN } from './server/auth/authOptions.js';
 export { AuthGuard } from './server/auth/guard.js';
 export { canonicalResource } from './server/auth/canonical.js';
+export {
+  accessTokenHash,
+  DPOP_ALGORITHMS,
+  DpopVerifier,
+  MemoryReplayCache,
+  type DpopOptions,
+  type DpopReplayCache,
+  type DpopRequest,
+  type DpopResult,
+} from './server/auth/dpopProof.js';
 export { introspectionVerifier, type IntrospectionVerifierOptions } from './server/auth/introspectionVerifier.js';
 export { jwtVerifier, type JwtVerifierOptions } from './server/auth/jwtVerifier.js';
 export type { TokenVerifier, VerifiedToken, VerifyContext, VerifyResult } from './server/auth/verifier.js';

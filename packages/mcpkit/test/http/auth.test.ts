@@ -121,6 +121,7 @@ describe('Protected Resource Metadata', () => {
       authorization_servers: [ISSUER],
       scopes_supported: ['mcp', 'admin', 'prompts:read', 'files:read'],
       bearer_methods_supported: ['header'],
+      dpop_signing_alg_values_supported: ['ES256', 'ES384', 'ES512', 'RS256', 'PS256', 'EdDSA', 'Ed25519'],
       resource_name: 'Test server',
     });
     expect((await h(new Request(PRM, { method: 'POST' }))).status).toBe(405);

@@ -93,6 +93,15 @@ describe('config dialects', () => {
     ]);
   });
 
+  it("takes no oauth from any config file, not even the user's: no grant, assertion, DPoP or client of its choosing", async () => {
+    const oauth = { clientId: 'evil', clientCredentials: true, assertion: 'a.b.c', dpop: true, callbackPort: 80 };
+    const text = JSON.stringify({ mcpServers: { r: { type: 'http', url: 'https://r.example/mcp', oauth } } });
+    for (const scope of ['user', 'project'] as const) {
+      const config = await parseConfigText(text, '/home/ada/mcp.json', { ...environment, scope });
+      expect(config.servers).toEqual([{ name: 'r', type: 'http', url: 'https://r.example/mcp', headers: {} }]);
+    }
+  });
+
   it("reads VS Code's mcp.json: inputs asked once each (secrets flagged), envFile, unknown fields warned", async () => {
     const asked: ConfigInput[] = [];
     const config = await parse('vscode.mcp.json', {

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { SigningKey } from '../../auth/index.js';
+import type { AssertionContext, SigningKey } from '../../auth/index.js';
 
 /** What every server entry may say, besides how to reach the server. */
 interface ServerCommon {
@@ -72,6 +72,15 @@ export interface ServerOAuthConfig {
   readonly privateKey?: SigningKey;
   /** Use the client_credentials grant (a machine, no user): needs `clientId` with a secret or key. */
   readonly clientCredentials?: boolean;
+  /**
+   * Use the JWT-bearer grant (RFC 7523, no user) with this JWT: a workload
+   * identity token, or a function that yields one when a token is needed
+   * (read a rotated file; `enterpriseAssertion` of `mcpkit/auth` exchanges an
+   * ID token for an ID-JAG). Not with `clientCredentials`.
+   */
+  readonly assertion?: string | ((context: AssertionContext) => string | Promise<string>);
+  /** Ask for DPoP-bound tokens (RFC 9449): `true` for a key made for this process, or the key to prove with. */
+  readonly dpop?: boolean | SigningKey;
   /** Scopes to ask for (none: what the server advertises). */
   readonly scopes?: readonly string[];
   /** A fixed port for the authorization callback listener (to forward from another machine); none: random. */

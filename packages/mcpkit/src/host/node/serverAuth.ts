@@ -4,12 +4,19 @@
  * user's token file (the one `mcpkit login` writes, so a login is reused by
  * the host, `mcpkit chat`, the client commands, the bridge and the inspector),
  * shaped by the server's own `oauth` settings (a pre-registered client, a key,
- * scopes, a callback port), and the authorization page opened through a
+ * the grant, DPoP, scopes, a callback port), and the authorization page opened through a
  * loopback listener.
  *
  * @module
  */
-import { OAuthClient, type AuthEvent, type OAuthClientOptions, type PreRegisteredClient } from '../../auth/index.js';
+import {
+  OAuthClient,
+  type AuthEvent,
+  type OAuthClientOptions,
+  type OAuthGrant,
+  type PreRegisteredClient,
+} from '../../auth/index.js';
+import { LocalError } from '../../jsonrpc/index.js';
 import { defaultTokenFile, FileTokenStore, guardedAuthFetch, LoopbackAuthorization } from '../../node/index.js';
 import type { HttpServerConfig } from '../config/types.js';
 
@@ -59,6 +66,20 @@ function preRegistered(server: HttpServerConfig): PreRegisteredClient | undefine
   };
 }
 
+/** The grant of the server's `oauth` settings: client credentials, a JWT-bearer assertion, else the browser's. */
+function grantOf(server: HttpServerConfig): OAuthGrant | undefined {
+  const oauth = server.oauth;
+  if (oauth?.clientCredentials === true && oauth.assertion !== undefined)
+    throw new LocalError(
+      'INVALID_ARGUMENT',
+      `server ${server.name}: oauth.clientCredentials and oauth.assertion are two grants; give one`,
+    );
+  if (oauth?.clientCredentials === true) return { type: 'client_credentials' };
+  const assertion = oauth?.assertion;
+  if (assertion === undefined) return undefined;
+  return { type: 'jwt_bearer', assertion: typeof assertion === 'string' ? () => assertion : assertion };
+}
+
 /**
  * One `OAuthClient` per HTTP server, made the first time it is asked for and
  * kept (a restart reuses its tokens). A server whose config sends its own
@@ -85,6 +106,8 @@ function clientOptions(server: HttpServerConfig, store: FileTokenStore, options:
   const { onEvent, onUrl, readPasted } = options;
   const port = server.oauth?.callbackPort ?? options.callbackPort;
   const client = preRegistered(server);
+  const grant = grantOf(server);
+  const dpop = server.oauth?.dpop;
   return {
     store,
     clientName: options.clientName ?? 'mcpkit',
@@ -92,7 +115,8 @@ function clientOptions(server: HttpServerConfig, store: FileTokenStore, options:
     guardedFetch: guardedAuthFetch(),
     ...(server.oauth?.scopes !== undefined && { scopes: server.oauth.scopes }),
     ...(client !== undefined && { client }),
-    ...(server.oauth?.clientCredentials === true && { grant: { type: 'client_credentials' } }),
+    ...(grant !== undefined && { grant }),
+    ...(dpop !== undefined && dpop !== false && { dpop }),
     ...(onEvent !== undefined && {
       onEvent: (event: AuthEvent) => {
         onEvent(server.name, event);

@@ -13,6 +13,7 @@ import { guardedAuthFetch } from './guardedAuthFetch.js';
 let server: Server;
 let port: number;
 let hits = 0;
+let connections = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -20,6 +21,7 @@ beforeAll(async () => {
     if (req.url === '/big') res.end('x'.repeat(4096));
     else res.writeHead(200, { 'content-type': 'application/json' }).end('{"secret":"local service"}');
   });
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -58,11 +60,15 @@ describe('guardedAuthFetch', () => {
     expect(hits).toBe(before);
   });
 
-  it('refuses an address literal the lookup never sees, at the socket', async () => {
+  it('refuses an address literal the lookup never sees before connecting: not even a connection is made', async () => {
     const resolve = resolver({ 'mcp.example.com': '93.184.216.34' });
     const fetch = guardedAuthFetch({ resolve })(new AddressRule(new URL('https://mcp.example.com/mcp')));
+    const before = connections;
     const error = await failure(fetch(`http://127.0.0.1:${port}/`, { method: 'GET' }));
     expect((error as AuthorizationError).reason).toBe('refused_url');
+    const v6 = await failure(fetch(`http://[::1]:${port}/`, { method: 'GET' }));
+    expect((v6 as AuthorizationError).reason).toBe('refused_url');
+    expect(connections).toBe(before);
   });
 
   it('lets a loopback MCP server reach loopback, by name or address', async () => {

@@ -10,7 +10,7 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { Socket } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import type { FetchLike } from '../../http/client/fetchHttpClient.js';
 import { LocalError } from '../../jsonrpc/localError.js';
 import { guardedLookup, watchSocket, type AddressCheck } from './guardedLookup.js';
@@ -46,6 +46,16 @@ function requestOnce(
 ): Promise<Response> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     return Promise.reject(new LocalError('INVALID_ARGUMENT', `Not an HTTP URL: ${url.href}`));
+  // An address literal skips the lookup: judge it before connecting, so that not even a
+  // connection attempt (whose refusal or success would tell what listens there) is made.
+  const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(literal) !== 0) {
+    try {
+      check.checkAddress(url, literal);
+    } catch (error) {
+      return Promise.reject(error as Error); // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion -- checkAddress throws Errors
+    }
+  }
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((done, fail) => {
     const req = send(url, {

@@ -7,6 +7,7 @@
  */
 import { LocalError } from '../../../jsonrpc/localError.js';
 import { canonicalResource } from './canonical.js';
+import { DpopVerifier, type DpopOptions } from './dpopProof.js';
 import type { TokenVerifier } from './verifier.js';
 
 /** The scopes a request needs, per tool, prompt and resource. */
@@ -57,6 +58,13 @@ export interface AuthOptions {
   readonly checkAudience?: boolean;
   /** Seconds of clock skew tolerated when checking `exp` (default 30). */
   readonly clockToleranceSeconds?: number;
+  /**
+   * DPoP (RFC 9449): how proofs beside DPoP-bound tokens (`Authorization:
+   * DPoP`, a `cnf.jkt` claim) are checked, or `false` to accept Bearer tokens
+   * only. A DPoP-bound token presented as Bearer is refused either way.
+   * Default: accepted, with the defaults of {@link DpopOptions}.
+   */
+  readonly dpop?: DpopOptions | false;
 }
 
 /** The options with every default applied. */
@@ -76,6 +84,8 @@ export interface ResolvedAuth {
   readonly resourceDocumentation: string | undefined;
   readonly checkAudience: boolean;
   readonly clockToleranceSeconds: number;
+  /** Checks DPoP proofs (one replay cache for every request); undefined: Bearer only. */
+  readonly dpop: DpopVerifier | undefined;
 }
 
 /** The well-known path of RFC 9728. */
@@ -110,6 +120,7 @@ export function resolveAuth(options: AuthOptions, resourceFallback?: string): Re
     resourceDocumentation: options.resourceDocumentation,
     checkAudience: options.checkAudience ?? true,
     clockToleranceSeconds: options.clockToleranceSeconds ?? 30,
+    dpop: options.dpop === false ? undefined : new DpopVerifier(options.dpop),
   };
 }
 

@@ -17,12 +17,26 @@ function quote(value: string): string {
   return `"${value.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/["\\]/g, (c) => `\\${c}`)}"`;
 }
 
-/** A `Bearer` challenge with its parameters, in order; undefined or empty ones are left out. */
-export function bearerChallenge(params: Readonly<Record<string, string | undefined>>): string {
+/** The scheme a request presented its token with: `Bearer`, or `DPoP` (RFC 9449 §7.1). */
+export type TokenScheme = 'Bearer' | 'DPoP';
+
+/** A challenge of `scheme` with its parameters, in order; undefined or empty ones are left out. */
+export function schemeChallenge(scheme: TokenScheme, params: Readonly<Record<string, string | undefined>>): string {
   const parts = Object.entries(params)
     .filter((e): e is [string, string] => e[1] !== undefined && e[1] !== '')
     .map(([k, v]) => `${k}=${quote(v)}`);
-  return parts.length === 0 ? 'Bearer' : `Bearer ${parts.join(', ')}`;
+  return parts.length === 0 ? scheme : `${scheme} ${parts.join(', ')}`;
+}
+
+/** A `Bearer` challenge with its parameters, in order; undefined or empty ones are left out. */
+export function bearerChallenge(params: Readonly<Record<string, string | undefined>>): string {
+  return schemeChallenge('Bearer', params);
+}
+
+/** The challenge of a refusal: in the scheme the token came in, a DPoP one naming the algorithms accepted. */
+function challengeIn(auth: ResolvedAuth, scheme: TokenScheme, params: Readonly<Record<string, string | undefined>>): string {
+  if (scheme === 'Bearer') return bearerChallenge(params);
+  return schemeChallenge('DPoP', { ...params, algs: auth.dpop?.algorithms.join(' ') });
 }
 
 function refusal(status: number, message: string, challenge: string): HttpError {
@@ -39,11 +53,11 @@ export function missingToken(auth: ResolvedAuth): HttpError {
 }
 
 /** 401 for a token that is invalid, expired, or for another audience. */
-export function invalidToken(auth: ResolvedAuth, description: string): HttpError {
+export function invalidToken(auth: ResolvedAuth, description: string, scheme: TokenScheme = 'Bearer'): HttpError {
   return refusal(
     401,
     `Unauthorized: ${description}`,
-    bearerChallenge({
+    challengeIn(auth, scheme, {
       error: 'invalid_token',
       error_description: description,
       resource_metadata: auth.metadataUrl,
@@ -53,21 +67,55 @@ export function invalidToken(auth: ResolvedAuth, description: string): HttpError
 }
 
 /** 400 for a malformed credential (an empty bearer token, or one in the query string). */
-export function invalidRequest(auth: ResolvedAuth, description: string): HttpError {
+export function invalidRequest(auth: ResolvedAuth, description: string, scheme: TokenScheme = 'Bearer'): HttpError {
   return refusal(
     400,
     `Bad Request: ${description}`,
-    bearerChallenge({ error: 'invalid_request', error_description: description, resource_metadata: auth.metadataUrl }),
+    challengeIn(auth, scheme, { error: 'invalid_request', error_description: description, resource_metadata: auth.metadataUrl }),
+  );
+}
+
+/** 401 for a DPoP proof that is missing or fails a check (RFC 9449 §7.1). */
+export function invalidDpopProof(auth: ResolvedAuth, description: string): HttpError {
+  return refusal(
+    401,
+    `Unauthorized: ${description}`,
+    challengeIn(auth, 'DPoP', {
+      error: 'invalid_dpop_proof',
+      error_description: description,
+      resource_metadata: auth.metadataUrl,
+      scope: auth.requiredScopes.join(' '),
+    }),
+  );
+}
+
+/**
+ * 401 for a DPoP-bound token presented as a bearer token (RFC 9449 §7.2):
+ * whoever holds it without the key must not be able to use it. Both
+ * challenges, so the client sees which scheme it should have used.
+ */
+export function boundTokenAsBearer(auth: ResolvedAuth): HttpError {
+  const description = 'the access token is DPoP-bound: present it with Authorization: DPoP and a DPoP proof';
+  const params = { error: 'invalid_token', error_description: description, resource_metadata: auth.metadataUrl };
+  return refusal(
+    401,
+    `Unauthorized: ${description}`,
+    `${bearerChallenge(params)}, ${schemeChallenge('DPoP', { algs: auth.dpop?.algorithms.join(' ') })}`,
   );
 }
 
 /** 403 for a valid token without the scopes the request needs; `scope` lists all of them at once. */
-export function insufficientScope(auth: ResolvedAuth, scope: readonly string[], missing: readonly string[]): HttpError {
+export function insufficientScope(
+  auth: ResolvedAuth,
+  scope: readonly string[],
+  missing: readonly string[],
+  scheme: TokenScheme = 'Bearer',
+): HttpError {
   const description = `this request needs the scope${missing.length === 1 ? '' : 's'} ${missing.join(' ')}`;
   return refusal(
     403,
     `Forbidden: ${description}`,
-    bearerChallenge({
+    challengeIn(auth, scheme, {
       error: 'insufficient_scope',
       scope: scope.join(' '),
       resource_metadata: auth.metadataUrl,

@@ -13,13 +13,23 @@ import type { HttpRequestInfo } from '../exchange.js';
 import type { HttpError } from '../httpError.js';
 import type { ResolvedAuth } from './authOptions.js';
 import { sameResource } from './canonical.js';
-import { insufficientScope, invalidRequest, invalidToken, missingToken, verifierUnavailable } from './challenge.js';
+import {
+  boundTokenAsBearer,
+  insufficientScope,
+  invalidDpopProof,
+  invalidRequest,
+  invalidToken,
+  missingToken,
+  verifierUnavailable,
+  type TokenScheme,
+} from './challenge.js';
+import { boundThumbprint, htuOf } from './dpopProof.js';
 import { missingScopes, ScopeTable } from './requiredScopes.js';
 import type { VerifiedToken, VerifyResult } from './verifier.js';
 
 /** The request header that carries the token (lower case, as `header()` takes names). */
 const AUTHORIZATION = 'authorization';
-const BEARER = /^bearer(?:[ ]+(\S*))?[ ]*$/i;
+const CREDENTIALS = /^(bearer|dpop)(?:[ ]+(\S*))?[ ]*$/i;
 
 /** Checks the credentials of requests to a protected server. */
 export class AuthGuard {
@@ -35,6 +45,7 @@ export class AuthGuard {
       authorization_servers: options.authorizationServers,
       ...(options.scopesSupported.length > 0 && { scopes_supported: options.scopesSupported }),
       bearer_methods_supported: ['header'],
+      ...(options.dpop !== undefined && { dpop_signing_alg_values_supported: options.dpop.algorithms }),
       ...(options.resourceName !== undefined && { resource_name: options.resourceName }),
       ...(options.resourceDocumentation !== undefined && { resource_documentation: options.resourceDocumentation }),
     });
@@ -51,22 +62,52 @@ export class AuthGuard {
     if (request.query('access_token') !== undefined)
       return invalidRequest(auth, 'access tokens must be sent in the Authorization header, never in the URL');
     const header = request.header(AUTHORIZATION);
-    const bearer = header === undefined ? null : BEARER.exec(header.trim());
-    // Another scheme (Basic, say) is not an attempt at a bearer token: a plain challenge, without an error.
-    if (bearer === null) return missingToken(auth);
-    const token = bearer[1];
-    if (token === undefined || token === '') return invalidRequest(auth, 'the bearer token is empty');
+    const credentials = header === undefined ? null : CREDENTIALS.exec(header.trim());
+    const scheme: TokenScheme | undefined =
+      credentials === null ? undefined : credentials[1]?.toLowerCase() === 'dpop' ? 'DPoP' : 'Bearer';
+    // Another scheme (Basic, or DPoP where it is off) is not an attempt at a token we take: a plain challenge.
+    if (credentials === null || scheme === undefined || (scheme === 'DPoP' && auth.dpop === undefined)) return missingToken(auth);
+    const token = credentials[2];
+    if (token === undefined || token === '') return invalidRequest(auth, `the ${scheme} access token is empty`, scheme);
     let result: VerifyResult;
     try {
       result = await auth.verifier(token, { resource: auth.resource });
     } catch {
       return verifierUnavailable();
     }
-    if (!result.ok) return invalidToken(auth, result.reason);
-    const refusal = this.#check(result.token);
+    if (!result.ok) return invalidToken(auth, result.reason, scheme);
+    const refusal = this.#check(result.token, scheme) ?? (await this.#proof(request, token, result.token, scheme));
     if (refusal !== undefined) return refusal;
     const info = authInfo(token, result.token);
     return this.#scopesFor(info, auth.requiredScopes) ?? info;
+  }
+
+  /**
+   * The sender constraint (RFC 9449 §7): a DPoP-bound token comes only with
+   * the DPoP scheme and a proof by its key, made for this request and this
+   * token; an unbound token only as Bearer.
+   */
+  async #proof(
+    request: HttpRequestInfo,
+    token: string,
+    verified: VerifiedToken,
+    scheme: TokenScheme,
+  ): Promise<HttpError | undefined> {
+    const auth = this.options;
+    const jkt = boundThumbprint(verified.claims);
+    if (scheme === 'Bearer') return jkt === undefined ? undefined : boundTokenAsBearer(auth);
+    if (jkt === undefined || auth.dpop === undefined)
+      return invalidToken(auth, 'the access token is not DPoP-bound: present it as Bearer', 'DPoP');
+    const origin = new URL(auth.resource).origin;
+    const urls = [`${origin}${request.path}`, htuOf(auth.resource) ?? auth.resource];
+    const proof = await auth.dpop.verify({
+      proof: request.header('dpop'),
+      method: request.method,
+      urls,
+      accessToken: token,
+      jkt,
+    });
+    return proof.ok ? undefined : invalidDpopProof(auth, proof.reason);
   }
 
   /** The refusal (403) if the token lacks scopes the messages of `body` need; `undefined` to go on. */
@@ -77,13 +118,13 @@ export class AuthGuard {
   }
 
   /** Expiry and audience. */
-  #check(token: VerifiedToken): HttpError | undefined {
+  #check(token: VerifiedToken, scheme: TokenScheme): HttpError | undefined {
     const auth = this.options;
     const now = Date.now() / 1000;
     if (token.expiresAt !== undefined && token.expiresAt + auth.clockToleranceSeconds <= now)
-      return invalidToken(auth, 'the access token expired');
+      return invalidToken(auth, 'the access token expired', scheme);
     if (auth.checkAudience && !(token.audience ?? []).some((a) => sameResource(a, auth.resource)))
-      return invalidToken(auth, `the access token was not issued for this resource (${auth.resource})`);
+      return invalidToken(auth, `the access token was not issued for this resource (${auth.resource})`, scheme);
     return undefined;
   }
 
@@ -99,7 +140,7 @@ export class AuthGuard {
     const missing = missingScopes(info.scopes, required, this.options.scopeImplies);
     if (missing.length === 0) return undefined;
     const hint = [...new Set([...info.scopes, ...required])].filter((s) => s !== 'offline_access');
-    return insufficientScope(this.options, hint, missing);
+    return insufficientScope(this.options, hint, missing, boundThumbprint(info.claims) === undefined ? 'Bearer' : 'DPoP');
   }
 }
 
