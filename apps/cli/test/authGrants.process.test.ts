@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { enterpriseAssertion } from 'mcpkit/auth';
-import { Host } from 'mcpkit/host';
+import { NodeHost } from 'mcpkit/host';
 import type { ServerOAuthConfig } from 'mcpkit/host/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directed } from '../../../packages/mcpkit/test/host/fakes/directedModel.js';
@@ -215,7 +215,7 @@ describe('mcpkit auth-server grants, end to end', () => {
     };
     // One host per server: all three reach the same URL, whose tokens one token file keeps once.
     for (const [name, oauth] of Object.entries(settings)) {
-      const host = new Host({
+      const host = new NodeHost({
         servers: [{ name, type: 'http', url: mcp.url.href, headers: {}, oauth }],
         logDir: false,
         restart: { maxAttempts: 0 },
