@@ -22,6 +22,7 @@ import { indexedSearch } from '../gateway/toolSearch.js';
 import type { Io } from '../io.js';
 import type { Command } from './command.js';
 import { authOptions, httpUrl, onShutdownSignal, parseDuration, parsePort, redisStoreFor, sharedSecret } from './serve.js';
+import { currentTelemetry, stopTelemetry, telemetryOption } from '../telemetry/index.js';
 
 const OPTIONS = {
   config: { type: 'string', short: 'c' },
@@ -164,6 +165,7 @@ export async function gateway(args: readonly string[], io: Io): Promise<ExitCode
       settings,
       ...(secret !== undefined && { secret }),
       ...(values.discovery === 'search' && { discovery: indexedSearch() }),
+      ...telemetryOption(),
       log,
       connector: upstreamConnector(log),
     });
@@ -194,8 +196,7 @@ function upstreamConnector(log: (message: string) => void): Connector {
       log(`${server} needs authorization: run \`mcpkit login\` for it, or open ${url.href}`);
     },
   });
-  return (server, hooks) =>
-    nodeTransportFor(server, { auth, onWarning: hooks.onWarning, onStderr: hooks.onStderr });
+  return (server, hooks) => nodeTransportFor(server, { auth, onWarning: hooks.onWarning, onStderr: hooks.onStderr });
 }
 
 async function serveStdio(gw: Gateway): Promise<ExitCode> {
@@ -203,10 +204,14 @@ async function serveStdio(gw: Gateway): Promise<ExitCode> {
   const closed = new Promise<void>((resolve) => {
     done = resolve;
   });
-  await gw.server.connect(new StdioServerTransport(), { onClose: done });
+  // With telemetry on, the end of stdin closes the gateway instead of ending the process, so what it recorded is sent.
+  await gw.server.connect(new StdioServerTransport(currentTelemetry() === undefined ? {} : { onStdinClose: 'close' }), {
+    onClose: done,
+  });
   onShutdownSignal(async () => {
     await gw.server.close({ graceMs: SHUTDOWN_GRACE_MS });
     await gw.close();
+    await stopTelemetry();
     process.exit(ExitCode.Ok);
   });
   await closed;

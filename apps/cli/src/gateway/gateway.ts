@@ -18,6 +18,7 @@ import { policyFilter, rateLimit, type Ownership } from './gatewayPolicy.js';
 import { RateLimiter } from './rateLimiter.js';
 import { SupervisedUpstream, type UpstreamState } from './supervisedUpstream.js';
 import type { ToolSearch } from './toolSearch.js';
+import type { TelemetryOptions } from 'mcpkit/telemetry';
 
 /** Between a server's name and its tools' and prompts' names. */
 export const SEPARATOR = '_';
@@ -29,6 +30,8 @@ export interface GatewayOptions {
   readonly connector: Connector;
   readonly restart?: RestartPolicy;
   readonly startTimeoutMs?: number;
+  /** OpenTelemetry providers: the gateway's server spans and, beneath them, its upstream client spans. */
+  readonly telemetry?: TelemetryOptions | undefined;
   /** Progressive discovery: callers see a search tool and a call tool instead of every tool. */
   readonly discovery?: ToolSearch;
   /** Server options (a shared secret for several processes). */
@@ -56,6 +59,8 @@ export interface Health {
 /** A running gateway. */
 export class Gateway {
   readonly server: McpServer;
+  /** First mounts (and refreshes) under way. */
+  readonly #mounting = new Set<Promise<void>>();
   readonly #upstreams: SupervisedUpstream[];
   readonly #mounts = new Map<string, Mount>();
   readonly #prefixes = new Map<string, string>();
@@ -94,6 +99,7 @@ export class Gateway {
         completions: {},
       },
       middleware,
+      ...(options.telemetry !== undefined && { telemetry: options.telemetry }),
     });
     this.#upstreams = options.servers.map(
       (config) =>
@@ -102,8 +108,11 @@ export class Gateway {
           restart: options.restart ?? {},
           startTimeoutMs: options.startTimeoutMs ?? 30_000,
           log: options.log,
+          telemetry: options.telemetry,
           onReady: (u) => {
-            void this.#mounted(u);
+            const mounting = this.#mounted(u);
+            this.#mounting.add(mounting);
+            void mounting.finally(() => this.#mounting.delete(mounting));
           },
         }),
     );
@@ -112,6 +121,8 @@ export class Gateway {
   /** Starts every upstream; resolves once each connected or failed its first attempt. */
   async start(): Promise<void> {
     await Promise.all(this.#upstreams.map((u) => u.start()));
+    // Serve only once the upstreams that came up are mounted: a caller's first tools/list sees their tools.
+    await Promise.all([...this.#mounting]);
   }
 
   health(): Health {

@@ -12,6 +12,7 @@
 import { McpClient } from 'mcpkit/client';
 import { restartDelay, type Connector, type RestartPolicy, type ServerConfig } from 'mcpkit/host';
 import { InputRouter } from 'mcpkit/server';
+import type { TelemetryOptions } from 'mcpkit/telemetry';
 
 /** Where an upstream is in its life. */
 export type UpstreamState = 'starting' | 'ready' | 'restarting' | 'failed' | 'stopped';
@@ -25,6 +26,8 @@ export interface SupervisorOptions {
   readonly log: (message: string) => void;
   /** Called after every (re)connection. */
   readonly onReady: (upstream: SupervisedUpstream) => void;
+  /** OpenTelemetry providers: the upstream's client spans, under the caller's request. */
+  readonly telemetry?: TelemetryOptions | undefined;
 }
 
 function messageOf(error: unknown): string {
@@ -48,7 +51,12 @@ export class SupervisedUpstream {
   constructor(config: ServerConfig, options: SupervisorOptions) {
     this.config = config;
     this.#options = options;
-    this.client = new McpClient({ name: 'mcpkit-gateway', version: '1.0.0', handlers: this.inputs.handlers });
+    this.client = new McpClient({
+      name: 'mcpkit-gateway',
+      version: '1.0.0',
+      handlers: this.inputs.handlers,
+      ...(options.telemetry !== undefined && { telemetry: options.telemetry }),
+    });
     this.client.onClose((error) => {
       this.#dropped(error);
     });
