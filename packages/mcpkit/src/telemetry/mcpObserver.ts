@@ -174,9 +174,24 @@ function inject(i: Instruments, context: ContextLike, params: Params | undefined
   if (params !== undefined && !isRecord(params)) return params;
   const own = metaOf(params);
   const meta: Record<string, unknown> = isRecord(own) ? { ...own } : {};
-  const before = Object.keys(meta).length;
-  i.propagator.inject(context, meta, metaSetter);
-  if (Object.keys(meta).length === before) return params;
+  // A relay (gateway, bridge) forwards its caller's _meta: its own span's context must replace the caller's,
+  // or the next hop's span hangs under the caller and skips the relay. Counting keys would miss an overwrite.
+  let wrote = false;
+  i.propagator.inject(context, meta, {
+    set(carrier, key, value) {
+      wrote = true;
+      metaSetter.set(carrier, key, value);
+    },
+  });
+  if (!wrote) return params;
+  // A tracestate belongs to the traceparent it came with: the caller's goes unless ours was written.
+  if (
+    own !== undefined &&
+    isRecord(own) &&
+    meta['tracestate'] === own['tracestate'] &&
+    meta['traceparent'] !== own['traceparent']
+  )
+    delete meta['tracestate'];
   return { ...params, _meta: meta };
 }
 

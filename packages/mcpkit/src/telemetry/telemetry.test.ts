@@ -218,6 +218,28 @@ describe('telemetry', () => {
     expect(String(call?.attributes['gen_ai.tool.call.result'])).toContain('{\\"q\\":1}');
   });
 
+  it('replaces a forwarded traceparent with its own span, as a relay must', async () => {
+    for (const era of ['handshake', 'stateless'] as const) {
+      const clientSdk = sdk();
+      const serverSdk = sdk();
+      const p = await pair(era, newServer(serverSdk.telemetry), clientSdk.telemetry);
+      // A gateway forwards its caller's _meta: the caller's context must not skip the relay's span.
+      const forwarded = { traceparent: `00-${'1'.repeat(32)}-${'2'.repeat(16)}-01`, tracestate: 'caller=1', keep: 'me' };
+      await p.client.callTool({ name: 'echo', arguments: {}, _meta: forwarded });
+      await p.close();
+      const clientSpan = clientSdk.spans().find((s) => s.name === 'tools/call echo');
+      const serverSpan = serverSdk.spans().find((s) => s.name === 'tools/call echo');
+      expect(serverSpan?.parentSpanContext?.spanId).toBe(clientSpan?.spanContext().spanId);
+      const call = p.wire.find((m) => 'method' in m && m.method === 'tools/call') as unknown as {
+        params: { _meta: Record<string, unknown> };
+      };
+      expect(call.params._meta['traceparent']).not.toBe(forwarded.traceparent);
+      expect(call.params._meta['tracestate']).toBeUndefined();
+      expect(call.params._meta['keep']).toBe('me');
+      expect(forwarded.traceparent).toBe(`00-${'1'.repeat(32)}-${'2'.repeat(16)}-01`);
+    }
+  });
+
   it('ignores a malformed or hostile traceparent: the server span starts its own trace', async () => {
     const serverSdk = sdk();
     const server = newServer(serverSdk.telemetry);
