@@ -176,14 +176,14 @@ function inject(i: Instruments, context: ContextLike, params: Params | undefined
   const meta: Record<string, unknown> = isRecord(own) ? { ...own } : {};
   // A relay (gateway, bridge) forwards its caller's _meta: its own span's context must replace the caller's,
   // or the next hop's span hangs under the caller and skips the relay. Counting keys would miss an overwrite.
-  let wrote = false;
+  const written = { any: false };
   i.propagator.inject(context, meta, {
     set(carrier, key, value) {
-      wrote = true;
+      written.any = true;
       metaSetter.set(carrier, key, value);
     },
   });
-  if (!wrote) return params;
+  if (!written.any) return params;
   // A tracestate belongs to the traceparent it came with: the caller's goes unless ours was written.
   if (
     own !== undefined &&
