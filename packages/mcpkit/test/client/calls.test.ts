@@ -80,11 +80,12 @@ describe.each(['2025-03-26', '2026-07-28'] as const)('at %s', (era) => {
 
   it('resets the timeout on progress, even without a callback', async () => {
     const linked = await link(server(), { era });
-    const args = { n: 6, gap: 20 };
-    await expectLocalError(linked.client.callTool({ name: 'steps', arguments: args }, { timeoutMs: 60 }), 'REQUEST_TIMEOUT');
+    // Margins wide enough for a loaded machine: the whole run (1 s) is twice the timeout, each gap a fifth of it.
+    const args = { n: 10, gap: 100 };
+    await expectLocalError(linked.client.callTool({ name: 'steps', arguments: args }, { timeoutMs: 500 }), 'REQUEST_TIMEOUT');
     const result = await linked.client.callTool(
       { name: 'steps', arguments: args },
-      { timeoutMs: 60, resetTimeoutOnProgress: true },
+      { timeoutMs: 500, resetTimeoutOnProgress: true },
     );
     expect(result.content).toEqual([{ type: 'text', text: 'done' }]);
   });
@@ -93,8 +94,9 @@ describe.each(['2025-03-26', '2026-07-28'] as const)('at %s', (era) => {
     const linked = await link(server(), { era });
     const error = await expectLocalError(
       linked.client.callTool(
-        { name: 'steps', arguments: { n: 10, gap: 15 } },
-        { timeoutMs: 60, resetTimeoutOnProgress: true, maxTotalTimeoutMs: 70 },
+        // The total cap (300 ms) comes long before the run ends (1 s), each gap well inside the reset timeout.
+        { name: 'steps', arguments: { n: 10, gap: 100 } },
+        { timeoutMs: 500, resetTimeoutOnProgress: true, maxTotalTimeoutMs: 300 },
       ),
       'REQUEST_TIMEOUT',
     );
