@@ -1,8 +1,8 @@
 // The dev authorization server's newer grants, as a fetch handler (no port),
 // each attacked: private_key_jwt (a reused assertion, a wrong audience, a key
 // not registered, a jwks_uri on loopback, a keyed client naming itself
-// without proof), DPoP at the token endpoint (a bad proof, a public client's
-// refresh token bound to its key), ID-JAGs of the local identity provider (for
+// without proof), DPoP at the token endpoint (a bad proof, a proof replayed
+// after bogus grants, a public client's refresh token bound to its key), ID-JAGs of the local identity provider (for
 // another client, another audience or resource, replayed, an ID token passed
 // off as one) and workload JWTs (an untrusted issuer, a key not the issuer's,
 // another audience).
@@ -241,6 +241,51 @@ describe('DPoP at the token endpoint', () => {
         error: 'invalid_dpop_proof',
       },
     );
+  });
+
+  it('spends a proof only on a good grant: a bogus code takes no room, a replay spends no code', async () => {
+    const as = await server();
+    const { s256 } = await import('./signer.js');
+    const verifier = 'w'.repeat(43);
+    const codeFor = async () => {
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: 'public',
+        redirect_uri: 'http://127.0.0.1:5555/cb',
+        code_challenge: await s256(verifier),
+        code_challenge_method: 'S256',
+        resource: RESOURCE,
+      });
+      const redirect = await as.fetch(new Request(`${ISSUER}/authorize?${query.toString()}`));
+      return new URL(redirect.headers.get('location') ?? '').searchParams.get('code') ?? '';
+    };
+    const exchange = async (code: string, dpop: string) =>
+      body(
+        await post(
+          as,
+          '/token',
+          {
+            grant_type: 'authorization_code',
+            code,
+            redirect_uri: 'http://127.0.0.1:5555/cb',
+            code_verifier: verifier,
+            client_id: 'public',
+          },
+          { dpop },
+        ),
+      );
+    const proof = await dpopProof();
+    // A flood of bogus codes under one proof (or many) records nothing: the proof stays good.
+    for (let i = 0; i < 20; i++) expect(await exchange(`bogus-${String(i)}`, proof)).toMatchObject({ error: 'invalid_grant' });
+    const first = await codeFor();
+    expect(await exchange(first, proof)).toMatchObject({ token_type: 'DPoP' });
+    // Now spent: replayed with a fresh code, it is refused, and that code is not spent by the refusal.
+    const second = await codeFor();
+    expect(await exchange(second, proof)).toMatchObject({
+      error: 'invalid_dpop_proof',
+      error_description: expect.stringMatching(/already used/) as unknown,
+    });
+    expect(await exchange(second, await dpopProof())).toMatchObject({ token_type: 'DPoP' });
   });
 
   it("binds a public client's refresh token to its key: another key cannot refresh", async () => {
