@@ -136,7 +136,8 @@ describe('private_key_jwt', () => {
   });
 
   it('registers a client with a jwks, refuses a private key in it, and never fetches a jwks_uri on loopback', async () => {
-    const as = await server();
+    const logged: string[] = [];
+    const as = await server({ log: (line) => logged.push(line) });
     const register = (metadata: Record<string, unknown>) =>
       as.fetch(
         new Request(`${ISSUER}/register`, {
@@ -162,7 +163,45 @@ describe('private_key_jwt', () => {
     const assertion = await clientAssertion(clientKey, { iss: id, sub: id });
     const res = await post(as, '/token', withAssertion(assertion));
     expect(res.status).toBe(401);
-    expect((await body(res))['error_description']).toMatch(/loopback address/);
+    expect((await body(res))['error_description']).toBe(
+      "the keys to check the client assertion could not be fetched (the server's log says why)",
+    );
+    expect(logged.join('\n')).toMatch(/127\.0\.0\.1 is a loopback address/);
+  });
+
+  it('tells a client nothing of how its jwks_uri resolves or fails: that goes to the log', async () => {
+    // A name that resolves to a private address: the guard refuses it before any connection.
+    const resolve = ((host: string, _o: unknown, cb: (e: Error | null, a: { address: string; family: number }[]) => void) => {
+      if (host === 'nowhere.internal')
+        cb(Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.internal'), { code: 'ENOTFOUND' }), []);
+      else cb(null, [{ address: '10.0.0.7', family: 4 }]);
+    }) as unknown as NonNullable<DevAuthServerOptions['resolve']>;
+    const logged: string[] = [];
+    const as = await server({ resolve, log: (line) => logged.push(line) });
+    for (const [uri, detail] of [
+      ['https://keys.intranet.example/jwks', 'keys.intranet.example resolves to 10.0.0.7'],
+      ['https://nowhere.internal/jwks', 'ENOTFOUND'],
+    ] as const) {
+      const registered = await as.fetch(
+        new Request(`${ISSUER}/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            grant_types: ['client_credentials'],
+            token_endpoint_auth_method: 'private_key_jwt',
+            jwks_uri: uri,
+          }),
+        }),
+      );
+      const id = (await body(registered))['client_id'] as string;
+      const res = await post(as, '/token', withAssertion(await clientAssertion(clientKey, { iss: id, sub: id })));
+      expect(res.status).toBe(401);
+      const text = await res.text();
+      expect(text).toContain('could not be fetched');
+      for (const leak of ['10.0.0.7', 'resolves', 'private', 'ENOTFOUND', 'nowhere.internal', 'intranet'])
+        expect(text).not.toContain(leak);
+      expect(logged.join('\n')).toContain(detail);
+    }
   });
 
   it('fetches a jwks_uri on loopback only when allowed (local development)', async () => {
