@@ -25,7 +25,6 @@ import { ExitCode } from '../exitCodes.js';
 import type { Io } from '../io.js';
 import type { StdioServerConfig } from 'mcpkit/host/config';
 import { nodeTransportFor } from 'mcpkit/host/transport';
-import { version } from '../version.js';
 import { ForwardingServer, type Closing } from './forwardingServer.js';
 import { ProcessGate } from './processGate.js';
 import { Relay } from './relay.js';
