@@ -28,7 +28,16 @@ const bin = fileURLToPath(new URL('../packages/mcpkit/bin/mcpkit.js', import.met
 
 const inspector = await startInspector({
   port: 0,
-  targets: [{ type: 'stdio', name: 'everything', command: process.execPath, args: [bin, 'serve', 'everything'], env: {}, era: 'handshake' }],
+  targets: [
+    {
+      type: 'stdio',
+      name: 'everything',
+      command: process.execPath,
+      args: [bin, 'serve', 'everything'],
+      env: {},
+      era: 'handshake',
+    },
+  ],
 });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

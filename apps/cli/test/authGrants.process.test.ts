@@ -7,7 +7,9 @@
 // host (`mcpkit/host`) with three of those grants in its servers' `oauth`,
 // and `mcpkit chat` with the same flags as the other client commands. The
 // secret never shows in any output; a DPoP-bound token copied out of the
-// token file is refused as Bearer and without a proof of its key.
+// token file is refused as Bearer and without a proof of its key. A jwks_uri
+// that cannot be fetched is reported to the client without the reason (that
+// goes to the server's stderr).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +26,7 @@ import {
   startProtectedEverything,
   type AuthServerProcess,
   type ProtectedServerProcess,
+  waitForOutput,
 } from '../../../test/support/authProcess.js';
 
 const WORKLOAD = 'https://workload.example';
@@ -155,6 +158,40 @@ describe('mcpkit auth-server grants, end to end', () => {
       '--dpop',
     ]);
     expectEcho(run, 'keyed');
+  });
+
+  it("a jwks_uri that cannot be fetched: the client hears only that, the server's stderr why", async () => {
+    // A loopback literal: refused by the address check before any connection.
+    const registered = await fetch(`${as.issuer}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_types: ['client_credentials'],
+        token_endpoint_auth_method: 'private_key_jwt',
+        jwks_uri: 'https://127.0.0.1:1/jwks',
+      }),
+    });
+    const clientId = ((await registered.json()) as { client_id: string }).client_id;
+    const pair = await generateKeyPair('ES256');
+    const now = Math.floor(Date.now() / 1000);
+    const assertion = await new SignJWT({ iss: clientId, sub: clientId, aud: as.issuer, iat: now, exp: now + 60, jti: 'k1' })
+      .setProtectedHeader({ alg: 'ES256' })
+      .sign(pair.privateKey);
+    const res = await fetch(`${as.issuer}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: assertion,
+      }).toString(),
+    });
+    expect(res.status).toBe(401);
+    const text = await res.text();
+    expect(text).toContain('could not be fetched');
+    expect(text).not.toContain('loopback');
+    // The log line and the answer travel on different pipes: wait for the line rather than race it.
+    await waitForOutput(as.output, /(127\.0\.0\.1 is a loopback address)/);
   });
 
   it('enterprise-managed authorization: an ID token of the local identity provider, exchanged for an ID-JAG', async () => {

@@ -40,7 +40,10 @@ export async function checkAssertion(
   try {
     result = await rule.verifier(assertion, { resource: ctx.issuer });
   } catch (error) {
-    return `the keys to check ${rule.what} could not be read: ${error instanceof Error ? error.message : String(error)}`;
+    // Only the log hears why: the client names the jwks_uri, and the reason would tell it how
+    // this server resolves any name, or what an internal host answers.
+    ctx.log(`the keys to check ${rule.what} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    return `the keys to check ${rule.what} could not be fetched (the server's log says why)`;
   }
   if (!result.ok) return `${rule.what} is refused: ${result.reason.replace('the access token', 'it')}`;
   const claims = result.token.claims ?? {};

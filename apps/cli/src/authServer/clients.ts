@@ -170,11 +170,20 @@ export class Clients {
   readonly #fetching = new Map<string, Promise<Client | RegistrationError>>();
   readonly #allowInsecureCimd: boolean;
   readonly #fetch: FetchLike;
+  readonly #log: (line: string) => void;
 
-  /** `fetch` reads the metadata documents: one that reaches only the addresses they may be at. */
-  constructor(options: { readonly allowInsecureCimd?: boolean; readonly fetch: FetchLike }) {
+  /**
+   * `fetch` reads the metadata documents: one that reaches only the addresses they may be at.
+   * `log` gets why a document could not be read, which the client is not told.
+   */
+  constructor(options: {
+    readonly allowInsecureCimd?: boolean;
+    readonly fetch: FetchLike;
+    readonly log: (line: string) => void;
+  }) {
     this.#allowInsecureCimd = options.allowInsecureCimd ?? false;
     this.#fetch = options.fetch;
+    this.#log = options.log;
   }
 
   /** Fetches what clients name (metadata documents, `jwks_uri`), reaching only the addresses allowed. */
@@ -198,7 +207,7 @@ export class Clients {
     if (!this.#isMetadataUrl(clientId)) return undefined;
     let pending = this.#fetching.get(clientId);
     if (pending === undefined) {
-      pending = fetchMetadataDocument(this.#fetch, clientId);
+      pending = fetchMetadataDocument(this.#fetch, clientId, this.#log);
       this.#fetching.set(clientId, pending);
       void pending.then(() => this.#fetching.delete(clientId));
     }
@@ -231,8 +240,17 @@ export function metadataDocumentAddresses(allowLoopback: boolean): AddressCheck 
   };
 }
 
-/** Fetches and checks a Client ID Metadata Document: its `client_id` must be its own URL. */
-async function fetchMetadataDocument(fetch: FetchLike, url: string): Promise<Client | RegistrationError> {
+/**
+ * Fetches and checks a Client ID Metadata Document: its `client_id` must be its own URL. Why
+ * a fetch failed goes to `log` only: told to the client, it would say how this server's
+ * resolver answers for any name (`intranet.corp resolves to 10.0.0.7`) or what an internal
+ * host answers.
+ */
+async function fetchMetadataDocument(
+  fetch: FetchLike,
+  url: string,
+  log: (line: string) => void,
+): Promise<Client | RegistrationError> {
   let document: unknown;
   try {
     const response = await fetch(url, {
@@ -250,9 +268,10 @@ async function fetchMetadataDocument(fetch: FetchLike, url: string): Promise<Cli
       return new RegistrationError('invalid_client_metadata', 'the client metadata document is larger than 5 KiB');
     document = JSON.parse(text);
   } catch (error) {
+    log(`the client metadata document ${url} could not be read: ${error instanceof Error ? error.message : String(error)}`);
     return new RegistrationError(
       'invalid_client_metadata',
-      `the client metadata document could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      "the client metadata document could not be read (the server's log says why)",
     );
   }
   if (typeof document !== 'object' || document === null)

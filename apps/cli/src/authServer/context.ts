@@ -49,6 +49,8 @@ export interface DevAuthContext {
     | undefined;
   /** The trusted issuers of workload JWTs. */
   readonly workloads: readonly WorkloadIssuer[];
+  /** Where details kept from clients go (why their keys could not be fetched). */
+  log(line: string): void;
   /** The requested `scope` parameter as a list, or why it is refused. */
   scopesOf(scope: string | undefined): readonly string[] | string;
 }

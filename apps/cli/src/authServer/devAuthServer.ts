@@ -67,6 +67,12 @@ export interface DevAuthServerOptions {
   readonly idp?: boolean;
   /** Issuers whose workload JWTs the JWT-bearer grant takes, each with its public keys. */
   readonly workloadIssuers?: readonly { readonly issuer: string; readonly jwks: Jwks }[];
+  /**
+   * Gets the details kept from clients, one line each: why a client's metadata document or
+   * keys could not be fetched (a client hearing it would learn how this server resolves names).
+   * Default: standard error.
+   */
+  readonly log?: (line: string) => void;
 }
 
 /** A client registered up front. */
@@ -101,8 +107,10 @@ export async function createDevAuthServer(options: DevAuthServerOptions): Promis
     tokenFormat: options.tokenFormat ?? 'jwt',
   };
   const allowInsecureCimd = options.allowInsecureMetadataUrls ?? false;
+  const log = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   const clients = new Clients({
     allowInsecureCimd,
+    log,
     fetch: guardedFetch(metadataDocumentAddresses(allowInsecureCimd), {
       maxBytes: 64 * 1024,
       ...(options.resolve !== undefined && { resolve: options.resolve }),
@@ -129,6 +137,7 @@ export async function createDevAuthServer(options: DevAuthServerOptions): Promis
             idJagVerifier: jwtVerifier({ issuer: idpIssuer, jwks: { keys: [idpSigner.jwk] }, typ: 'oauth-id-jag+jwt' }),
           },
     workloads,
+    log,
     scopesOf: (scope) => {
       const list = (scope ?? '').split(' ').filter((s) => s !== '');
       const unknown = settings.scopes === undefined ? undefined : list.find((s) => !settings.scopes?.includes(s));

@@ -1,8 +1,8 @@
 // The dev authorization server's newer grants, as a fetch handler (no port),
 // each attacked: private_key_jwt (a reused assertion, a wrong audience, a key
 // not registered, a jwks_uri on loopback, a keyed client naming itself
-// without proof), DPoP at the token endpoint (a bad proof, a public client's
-// refresh token bound to its key), ID-JAGs of the local identity provider (for
+// without proof), DPoP at the token endpoint (a bad proof, a proof replayed
+// after bogus grants, a public client's refresh token bound to its key), ID-JAGs of the local identity provider (for
 // another client, another audience or resource, replayed, an ID token passed
 // off as one) and workload JWTs (an untrusted issuer, a key not the issuer's,
 // another audience).
@@ -136,7 +136,8 @@ describe('private_key_jwt', () => {
   });
 
   it('registers a client with a jwks, refuses a private key in it, and never fetches a jwks_uri on loopback', async () => {
-    const as = await server();
+    const logged: string[] = [];
+    const as = await server({ log: (line) => logged.push(line) });
     const register = (metadata: Record<string, unknown>) =>
       as.fetch(
         new Request(`${ISSUER}/register`, {
@@ -162,7 +163,45 @@ describe('private_key_jwt', () => {
     const assertion = await clientAssertion(clientKey, { iss: id, sub: id });
     const res = await post(as, '/token', withAssertion(assertion));
     expect(res.status).toBe(401);
-    expect((await body(res))['error_description']).toMatch(/loopback address/);
+    expect((await body(res))['error_description']).toBe(
+      "the keys to check the client assertion could not be fetched (the server's log says why)",
+    );
+    expect(logged.join('\n')).toMatch(/127\.0\.0\.1 is a loopback address/);
+  });
+
+  it('tells a client nothing of how its jwks_uri resolves or fails: that goes to the log', async () => {
+    // A name that resolves to a private address: the guard refuses it before any connection.
+    const resolve = ((host: string, _o: unknown, cb: (e: Error | null, a: { address: string; family: number }[]) => void) => {
+      if (host === 'nowhere.internal')
+        cb(Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.internal'), { code: 'ENOTFOUND' }), []);
+      else cb(null, [{ address: '10.0.0.7', family: 4 }]);
+    }) as unknown as NonNullable<DevAuthServerOptions['resolve']>;
+    const logged: string[] = [];
+    const as = await server({ resolve, log: (line) => logged.push(line) });
+    for (const [uri, detail] of [
+      ['https://keys.intranet.example/jwks', 'keys.intranet.example resolves to 10.0.0.7'],
+      ['https://nowhere.internal/jwks', 'ENOTFOUND'],
+    ] as const) {
+      const registered = await as.fetch(
+        new Request(`${ISSUER}/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            grant_types: ['client_credentials'],
+            token_endpoint_auth_method: 'private_key_jwt',
+            jwks_uri: uri,
+          }),
+        }),
+      );
+      const id = (await body(registered))['client_id'] as string;
+      const res = await post(as, '/token', withAssertion(await clientAssertion(clientKey, { iss: id, sub: id })));
+      expect(res.status).toBe(401);
+      const text = await res.text();
+      expect(text).toContain('could not be fetched');
+      for (const leak of ['10.0.0.7', 'resolves', 'private', 'ENOTFOUND', 'nowhere.internal', 'intranet'])
+        expect(text).not.toContain(leak);
+      expect(logged.join('\n')).toContain(detail);
+    }
   });
 
   it('fetches a jwks_uri on loopback only when allowed (local development)', async () => {
@@ -241,6 +280,51 @@ describe('DPoP at the token endpoint', () => {
         error: 'invalid_dpop_proof',
       },
     );
+  });
+
+  it('spends a proof only on a good grant: a bogus code takes no room, a replay spends no code', async () => {
+    const as = await server();
+    const { s256 } = await import('./signer.js');
+    const verifier = 'w'.repeat(43);
+    const codeFor = async () => {
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: 'public',
+        redirect_uri: 'http://127.0.0.1:5555/cb',
+        code_challenge: await s256(verifier),
+        code_challenge_method: 'S256',
+        resource: RESOURCE,
+      });
+      const redirect = await as.fetch(new Request(`${ISSUER}/authorize?${query.toString()}`));
+      return new URL(redirect.headers.get('location') ?? '').searchParams.get('code') ?? '';
+    };
+    const exchange = async (code: string, dpop: string) =>
+      body(
+        await post(
+          as,
+          '/token',
+          {
+            grant_type: 'authorization_code',
+            code,
+            redirect_uri: 'http://127.0.0.1:5555/cb',
+            code_verifier: verifier,
+            client_id: 'public',
+          },
+          { dpop },
+        ),
+      );
+    const proof = await dpopProof();
+    // A flood of bogus codes under one proof (or many) records nothing: the proof stays good.
+    for (let i = 0; i < 20; i++) expect(await exchange(`bogus-${String(i)}`, proof)).toMatchObject({ error: 'invalid_grant' });
+    const first = await codeFor();
+    expect(await exchange(first, proof)).toMatchObject({ token_type: 'DPoP' });
+    // Now spent: replayed with a fresh code, it is refused, and that code is not spent by the refusal.
+    const second = await codeFor();
+    expect(await exchange(second, proof)).toMatchObject({
+      error: 'invalid_dpop_proof',
+      error_description: expect.stringMatching(/already used/) as unknown,
+    });
+    expect(await exchange(second, await dpopProof())).toMatchObject({ token_type: 'DPoP' });
   });
 
   it("binds a public client's refresh token to its key: another key cannot refresh", async () => {

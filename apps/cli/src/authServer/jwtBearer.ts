@@ -20,13 +20,14 @@ import type { DevAuthContext, WorkloadIssuer } from './context.js';
 import { oauthError } from './replies.js';
 import { randomToken } from './signer.js';
 import { issue } from './issue.js';
+import { spendProof, type TokenProof } from './tokenProof.js';
 
 /** The grant: the assertion's issuer picks its rules. */
 export async function jwtBearerGrant(
   ctx: DevAuthContext,
   client: Client,
   form: Map<string, string>,
-  jkt: string | undefined,
+  proof: TokenProof | undefined,
 ): Promise<Response> {
   if (ctx.idp === undefined && ctx.workloads.length === 0)
     return oauthError(400, 'unsupported_grant_type', 'this server trusts no assertion issuer (see --idp and --workload-issuer)');
@@ -34,9 +35,9 @@ export async function jwtBearerGrant(
   if (assertion === undefined || assertion === '') return oauthError(400, 'invalid_request', 'assertion is missing');
   const iss = unverifiedClaims(assertion)?.['iss'];
   if (typeof iss !== 'string') return oauthError(400, 'invalid_grant', 'the assertion is not a JWT naming its issuer');
-  if (ctx.idp !== undefined && iss === ctx.idp.issuer) return idJagGrant(ctx, client, form, assertion, jkt);
+  if (ctx.idp !== undefined && iss === ctx.idp.issuer) return idJagGrant(ctx, client, form, assertion, proof);
   const workload = ctx.workloads.find((w) => w.issuer === iss);
-  if (workload !== undefined) return workloadGrant(ctx, client, form, assertion, workload, jkt);
+  if (workload !== undefined) return workloadGrant(ctx, client, form, assertion, workload, proof);
   return oauthError(400, 'invalid_grant', `assertions issued by ${iss.slice(0, 200)} are not trusted here`);
 }
 
@@ -45,7 +46,7 @@ async function idJagGrant(
   client: Client,
   form: Map<string, string>,
   assertion: string,
-  jkt: string | undefined,
+  proof: TokenProof | undefined,
 ): Promise<Response> {
   const idp = ctx.idp;
   if (idp === undefined) return oauthError(400, 'invalid_grant', 'no identity provider is trusted');
@@ -70,7 +71,10 @@ async function idJagGrant(
   if (typeof scopes === 'string') return oauthError(400, 'invalid_scope', scopes);
   const wider = allowed === undefined ? undefined : scopes.find((s) => !allowed.includes(s));
   if (wider !== undefined) return oauthError(400, 'invalid_scope', `the ID-JAG does not grant the scope ${wider}`);
+  const replayed = await spendProof(proof);
+  if (replayed !== undefined) return replayed;
   const grantId = randomToken();
+  const jkt = proof?.jkt;
   return (await issue(ctx, { client, grantId, subject, scopes, resource, refreshable: false, jkt })).response;
 }
 
@@ -80,7 +84,7 @@ async function workloadGrant(
   form: Map<string, string>,
   assertion: string,
   workload: WorkloadIssuer,
-  jkt: string | undefined,
+  proof: TokenProof | undefined,
 ): Promise<Response> {
   // Workload tokens (a platform's service account token, say) are reused until they expire: no single use.
   const claims = await checkAssertion(ctx, assertion, {
@@ -95,7 +99,10 @@ async function workloadGrant(
   if (typeof subject !== 'string' || subject === '') return oauthError(400, 'invalid_grant', 'the workload JWT names no subject');
   const scopes = ctx.scopesOf(form.get('scope'));
   if (typeof scopes === 'string') return oauthError(400, 'invalid_scope', scopes);
+  const replayed = await spendProof(proof);
+  if (replayed !== undefined) return replayed;
   const grantId = randomToken();
+  const jkt = proof?.jkt;
   return (await issue(ctx, { client, grantId, subject, scopes, resource: form.get('resource'), refreshable: false, jkt }))
     .response;
 }

@@ -7,6 +7,9 @@
  * grant (an ID-JAG or a workload's JWT, `jwtBearer.ts`). A request with a
  * valid DPoP proof gets a DPoP-bound token (`token_type` `DPoP`, `cnf.jkt`,
  * RFC 9449 §5), and a public client's refresh token is bound to that key.
+ * The proof's `jti` is recorded only once the grant has been checked, so a
+ * flood of proofs with bogus grants takes no room in the replay cache; a
+ * replayed proof is still refused before anything is issued or spent.
  *
  * @module
  */
@@ -16,6 +19,7 @@ import type { DevAuthContext } from './context.js';
 import { jwtBearerGrant } from './jwtBearer.js';
 import { issue } from './issue.js';
 import { formOf, oauthError } from './replies.js';
+import { spendProof, type TokenProof } from './tokenProof.js';
 import { randomToken, s256 } from './signer.js';
 
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
@@ -31,17 +35,17 @@ export async function token(ctx: DevAuthContext, request: Request): Promise<Resp
   if (grant === undefined) return oauthError(400, 'invalid_request', 'grant_type is missing');
   if (!client.grantTypes.includes(grant))
     return oauthError(400, 'unauthorized_client', `the client may not use the ${grant} grant`);
-  const proof = request.headers.get('dpop');
-  let jkt: string | undefined;
-  if (proof !== null) {
-    const checked = await ctx.dpop.verify({ proof, method: 'POST', urls: [`${ctx.issuer}/token`] });
+  const header = request.headers.get('dpop');
+  let proof: TokenProof | undefined;
+  if (header !== null) {
+    const checked = await ctx.dpop.check({ proof: header, method: 'POST', urls: [`${ctx.issuer}/token`] });
     if (!checked.ok) return oauthError(400, 'invalid_dpop_proof', checked.reason);
-    jkt = checked.jkt;
+    proof = checked;
   }
-  if (grant === 'authorization_code') return codeGrant(ctx, client, form, jkt);
-  if (grant === 'refresh_token') return refreshGrant(ctx, client, form, jkt);
-  if (grant === 'client_credentials') return credentialsGrant(ctx, client, form, jkt);
-  if (grant === JWT_BEARER) return jwtBearerGrant(ctx, client, form, jkt);
+  if (grant === 'authorization_code') return codeGrant(ctx, client, form, proof);
+  if (grant === 'refresh_token') return refreshGrant(ctx, client, form, proof);
+  if (grant === 'client_credentials') return credentialsGrant(ctx, client, form, proof);
+  if (grant === JWT_BEARER) return jwtBearerGrant(ctx, client, form, proof);
   return oauthError(400, 'unsupported_grant_type', `the ${grant} grant is not supported`);
 }
 
@@ -49,7 +53,7 @@ async function codeGrant(
   ctx: DevAuthContext,
   client: Client,
   form: Map<string, string>,
-  jkt: string | undefined,
+  proof: TokenProof | undefined,
 ): Promise<Response> {
   const code = ctx.state.codes.get(form.get('code') ?? '');
   if (code === undefined || code.expires < Date.now() || code.client.clientId !== client.clientId)
@@ -70,7 +74,13 @@ async function codeGrant(
   // The audience is what the user authorized: a token request may not name one the authorization did not.
   const resource = form.get('resource') ?? code.resource;
   if (resource !== code.resource) return oauthError(400, 'invalid_target', 'resource differs from the authorization request');
+  const replayed = await spendProof(proof);
+  if (replayed !== undefined) return replayed;
+  // Another request may have spent the code while this one awaited (the narrowing above predates the awaits).
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
+  if (code.used) return oauthError(400, 'invalid_grant', 'the authorization code was already used');
   code.used = true;
+  const jkt = proof?.jkt;
   return (await issue(ctx, { client, grantId: code.grantId, subject: code.subject, scopes: code.scopes, resource, jkt }))
     .response;
 }
@@ -79,8 +89,9 @@ async function refreshGrant(
   ctx: DevAuthContext,
   client: Client,
   form: Map<string, string>,
-  jkt: string | undefined,
+  proof: TokenProof | undefined,
 ): Promise<Response> {
+  const jkt = proof?.jkt;
   const presented = form.get('refresh_token') ?? '';
   const reused = ctx.state.rotated.get(presented);
   if (reused !== undefined) {
@@ -101,6 +112,10 @@ async function refreshGrant(
   // RFC 9449 §5: a public client's refresh token is bound to its DPoP key; a thief without the key cannot refresh.
   if (record.jkt !== undefined && record.jkt !== jkt)
     return oauthError(400, 'invalid_grant', 'the refresh token is bound to another DPoP key');
+  const replayed = await spendProof(proof);
+  if (replayed !== undefined) return replayed;
+  // Another request may have rotated the token while this one awaited.
+  if (ctx.state.refresh.get(presented) !== record) return oauthError(400, 'invalid_grant', 'the refresh token is invalid');
   ctx.state.refresh.delete(presented);
   ctx.state.rotated.set(presented, record.grantId);
   return (await issue(ctx, { client, grantId: record.grantId, subject: record.subject, scopes: asked, resource, jkt })).response;
@@ -110,13 +125,16 @@ async function credentialsGrant(
   ctx: DevAuthContext,
   client: Client,
   form: Map<string, string>,
-  jkt: string | undefined,
+  proof: TokenProof | undefined,
 ): Promise<Response> {
   if (!isConfidential(client))
     return oauthError(400, 'unauthorized_client', 'the client credentials grant needs a confidential client');
   const scopes = ctx.scopesOf(form.get('scope'));
   if (typeof scopes === 'string') return oauthError(400, 'invalid_scope', scopes);
   const resource = form.get('resource');
+  const replayed = await spendProof(proof);
+  if (replayed !== undefined) return replayed;
   const grantId = randomToken();
+  const jkt = proof?.jkt;
   return (await issue(ctx, { client, grantId, subject: client.clientId, scopes, resource, refreshable: false, jkt })).response;
 }

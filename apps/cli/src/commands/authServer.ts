@@ -212,6 +212,9 @@ async function runAuthServer(args: readonly string[], io: Io): Promise<ExitCode>
           tokenFormat: v['opaque-tokens'] === true ? 'opaque' : 'jwt',
           clients,
           allowInsecureMetadataUrls: v['allow-http-metadata'] === true,
+          log: (line) => {
+            io.stderr(`${line}\n`);
+          },
           idp: v.idp === true,
           workloadIssuers,
         })

@@ -21,7 +21,9 @@ export function indexedSearch(): ToolSearch {
     search(query, tools, limit) {
       let index = indexes.get(tools);
       if (index === undefined) {
-        index = new ToolIndex(tools.map((tool) => ({ value: tool, name: tool.name, title: tool.title, description: tool.description })));
+        index = new ToolIndex(
+          tools.map((tool) => ({ value: tool, name: tool.name, title: tool.title, description: tool.description })),
+        );
         indexes.set(tools, index);
       }
       return index.search(query, { limit }).map((hit) => hit.value);

@@ -45,12 +45,12 @@ export {
   accessTokenHash,
   DPOP_ALGORITHMS,
   DpopVerifier,
-  MemoryReplayCache,
+  type DpopCheck,
   type DpopOptions,
-  type DpopReplayCache,
   type DpopRequest,
   type DpopResult,
 } from './server/auth/dpopProof.js';
+export { MemoryReplayCache, type DpopReplayCache, type MemoryReplayCacheOptions } from './server/auth/replayCache.js';
 export { introspectionVerifier, type IntrospectionVerifierOptions } from './server/auth/introspectionVerifier.js';
 export { jwtVerifier, type JwtVerifierOptions } from './server/auth/jwtVerifier.js';
 export type { TokenVerifier, VerifiedToken, VerifyContext, VerifyResult } from './server/auth/verifier.js';

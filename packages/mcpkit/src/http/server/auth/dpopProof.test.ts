@@ -1,8 +1,9 @@
 // DPoP proof checks (RFC 9449 §4.3), attacked one claim at a time: every
 // proof here is a real signed JWT, and every refusal names its reason.
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { accessTokenHash, DpopVerifier, MemoryReplayCache } from './dpopProof.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accessTokenHash, DpopVerifier } from './dpopProof.js';
+import { MemoryReplayCache } from './replayCache.js';
 
 const URL_ = 'https://mcp.example/mcp';
 const TOKEN = 'the-access-token';
@@ -74,7 +75,7 @@ describe('DpopVerifier', () => {
     const verifier = new DpopVerifier();
     const p = await proof();
     expect((await check(verifier, p)).ok).toBe(true);
-    expect(await check(verifier, p)).toEqual({ ok: false, reason: 'the DPoP proof was already used (its jti was seen)' });
+    expect(await check(verifier, p)).toMatchObject({ ok: false, reason: /already used/ });
   });
 
   it('refuses a proof for another URL or another method', async () => {
@@ -148,14 +149,77 @@ describe('DpopVerifier', () => {
   });
 });
 
+describe('DpopVerifier.check', () => {
+  it('records nothing until record is called, and record refuses a replay', async () => {
+    const verifier = new DpopVerifier();
+    const p = await proof();
+    const first = await verifier.check({ proof: p, method: 'POST', urls: [URL_], accessToken: TOKEN, jkt });
+    const again = await verifier.check({ proof: p, method: 'POST', urls: [URL_], accessToken: TOKEN, jkt });
+    if (!first.ok || !again.ok) throw new Error('the proof should pass its checks');
+    expect(await first.record()).toEqual({ ok: true, jkt });
+    expect(await again.record()).toMatchObject({ ok: false, reason: /already used/ });
+  });
+
+  it('shares a small cache fairly: a key that floods it is refused, another key is not', async () => {
+    const verifier = new DpopVerifier({ replayCache: new MemoryReplayCache({ maxEntries: 100, maxEntriesPerKey: 3 }) });
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push((await check(verifier, await proof())).ok);
+    expect(results).toEqual([true, true, true, false, false]);
+    const bystander = await proof({ key: other.key, jwk: other.jwk });
+    expect(await check(verifier, bystander, { bound: false })).toMatchObject({ ok: true });
+  });
+});
 describe('MemoryReplayCache', () => {
-  it('forgets an entry once it expired, and refuses rather than forget a live one when full', () => {
-    const cache = new MemoryReplayCache(2);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('refuses a live jti of the same key, and takes the same jti from another key', () => {
+    const cache = new MemoryReplayCache();
     const later = Date.now() + 60_000;
-    expect(cache.remember('a', Date.now() - 1)).toBe(true);
-    expect(cache.remember('a', later)).toBe(true); // expired: a new use
-    expect(cache.remember('b', later)).toBe(true);
-    expect(cache.remember('c', later)).toBe(false); // full of live entries
-    expect(cache.remember('a', later)).toBe(false);
+    expect(cache.remember('A', 'j', later)).toBe(true);
+    expect(cache.remember('A', 'j', later)).toBe(false);
+    expect(cache.remember('B', 'j', later)).toBe(true);
+  });
+
+  it('refuses a key over its own limit, never another key', () => {
+    const cache = new MemoryReplayCache({ maxEntriesPerKey: 3 });
+    const later = Date.now() + 60_000;
+    for (let i = 0; i < 3; i++) expect(cache.remember('A', `a${String(i)}`, later)).toBe(true);
+    expect(cache.remember('A', 'a3', later)).toBe(false);
+    for (let i = 0; i < 3; i++) expect(cache.remember('B', `b${String(i)}`, later)).toBe(true);
+  });
+
+  it('when full of live entries, refuses the keys holding their share and still takes the others', () => {
+    const cache = new MemoryReplayCache({ maxEntries: 4, maxEntriesPerKey: 100 });
+    const later = Date.now() + 60_000;
+    for (let i = 0; i < 4; i++) expect(cache.remember('A', `a${String(i)}`, later)).toBe(true);
+    expect(cache.remember('A', 'a4', later)).toBe(false); // the flooder, full
+    expect(cache.remember('B', 'b0', later)).toBe(true); // a bystander is still served
+    expect(cache.remember('B', 'b1', later)).toBe(true); // below its share (4 over 2 keys)
+    expect(cache.remember('B', 'b2', later)).toBe(false); // at its share while full
+    expect(cache.remember('A', 'a0', later)).toBe(false); // and no live jti was forgotten
+  });
+
+  it('drops expired entries from the head only, up to the first live one', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const cache = new MemoryReplayCache({ maxEntriesPerKey: 2 });
+    expect(cache.remember('A', 'old1', start + 1_000)).toBe(true);
+    expect(cache.remember('A', 'old2', start + 1_000)).toBe(true);
+    expect(cache.remember('A', 'full', start + 1_000)).toBe(false); // A at its limit
+    expect(cache.remember('B', 'live', start + 60_000)).toBe(true);
+    expect(cache.remember('C', 'short', start + 2_000)).toBe(true); // expires early, behind a live entry
+    vi.setSystemTime(start + 5_000);
+    // A's two entries at the head expire: A may record again, and its old jti is a new use.
+    expect(cache.remember('A', 'old1', start + 65_000)).toBe(true);
+    expect(cache.remember('A', 'new', start + 65_000)).toBe(true);
+    // C's expired entry sits behind B's live one: kept (counted) until the head expires, yet it refuses nothing.
+    expect(cache.size).toBe(4);
+    expect(cache.remember('C', 'short', start + 65_000)).toBe(true);
+    expect(cache.size).toBe(4);
+    vi.setSystemTime(start + 70_000);
+    expect(cache.remember('D', 'x', start + 130_000)).toBe(true);
+    expect(cache.size).toBe(1);
   });
 });

@@ -12,42 +12,10 @@
  * @module
  */
 import type { errors as JoseErrors, JWTHeaderParameters, JWTPayload } from 'jose';
+import { MemoryReplayCache, type DpopReplayCache } from './replayCache.js';
 
 /** The algorithms a proof may be signed with: asymmetric only. */
 export const DPOP_ALGORITHMS: readonly string[] = ['ES256', 'ES384', 'ES512', 'RS256', 'PS256', 'EdDSA', 'Ed25519'];
-
-/**
- * Remembers the `jti` of proofs until they are too old to be accepted
- * anyway. One process's memory by default; servers that share their load
- * give one that all of them read.
- */
-export interface DpopReplayCache {
-  /** Records `key` until `expiresAt` (ms since the epoch); false if it was already there (a replay). */
-  remember(key: string, expiresAt: number): boolean | Promise<boolean>;
-}
-
-/** A {@link DpopReplayCache} in this process's memory, with at most `limit` entries alive at once. */
-export class MemoryReplayCache implements DpopReplayCache {
-  readonly #seen = new Map<string, number>();
-  readonly #limit: number;
-
-  constructor(limit = 100_000) {
-    this.#limit = limit;
-  }
-
-  remember(key: string, expiresAt: number): boolean {
-    const now = Date.now();
-    const known = this.#seen.get(key);
-    if (known !== undefined && known > now) return false;
-    if (this.#seen.size >= this.#limit) {
-      for (const [k, until] of this.#seen) if (until <= now) this.#seen.delete(k);
-      // Still full of live entries: refusing beats forgetting one (which would let that proof be replayed).
-      if (this.#seen.size >= this.#limit) return false;
-    }
-    this.#seen.set(key, expiresAt);
-    return true;
-  }
-}
 
 /** How proofs are checked. */
 export interface DpopOptions {
@@ -77,6 +45,14 @@ export interface DpopRequest {
 
 /** A proof's verdict: the thumbprint of its key, or why it is refused (the `error_description` of `invalid_dpop_proof`). */
 export type DpopResult = { readonly ok: true; readonly jkt: string } | { readonly ok: false; readonly reason: string };
+
+/**
+ * A proof that passed every check but the replay cache, and `record`, which
+ * records its `jti` (refusing a replay): a token endpoint checks the grant in
+ * between, so that a request refused anyway takes no room in the cache.
+ */
+export type DpopCheck =
+  { readonly ok: true; readonly jkt: string; record(): Promise<DpopResult> } | { readonly ok: false; readonly reason: string };
 
 /** The base64url SHA-256 of `text` (`ath`, RFC 9449 §4.2). */
 export async function accessTokenHash(text: string): Promise<string> {
@@ -115,8 +91,14 @@ export class DpopVerifier {
     return this.#algorithms;
   }
 
-  /** Checks `request`'s proof; a refusal names the first check that failed. */
+  /** Checks `request`'s proof and records its `jti`; a refusal names the first check that failed. */
   async verify(request: DpopRequest): Promise<DpopResult> {
+    const checked = await this.check(request);
+    return checked.ok ? checked.record() : checked;
+  }
+
+  /** Checks `request`'s proof, all but its `jti`: the caller records that with `record` once the request is otherwise good. */
+  async check(request: DpopRequest): Promise<DpopCheck> {
     const proof = request.proof?.trim();
     if (proof === undefined || proof === '') return refuse('a DPoP proof (the DPoP header) is required');
     // Two DPoP headers arrive joined with a comma; a JWT never holds one (RFC 9449 §4.3 step 1).
@@ -140,9 +122,15 @@ export class DpopVerifier {
     if (request.jkt !== undefined && request.jkt !== jkt)
       return refuse('the DPoP proof is signed with another key than the one the access token is bound to');
     const until = ((payload.iat as number) + this.#maxAge + this.#tolerance) * 1000;
-    if (!(await this.#replay.remember(`${jkt} ${payload.jti as string}`, until)))
-      return refuse('the DPoP proof was already used (its jti was seen)');
-    return { ok: true, jkt };
+    const jti = payload.jti as string;
+    return {
+      ok: true,
+      jkt,
+      record: async () =>
+        (await this.#replay.remember(jkt, jti, until))
+          ? { ok: true, jkt }
+          : refuse('the DPoP proof was already used (its jti was seen), or its key sent too many proofs'),
+    };
   }
 
   /** The claim checks of RFC 9449 §4.3 steps 8 to 12; the refusal, or undefined. */
@@ -165,7 +153,7 @@ export class DpopVerifier {
   }
 }
 
-function refuse(reason: string): DpopResult {
+function refuse(reason: string): { readonly ok: false; readonly reason: string } {
   return { ok: false, reason };
 }
 
