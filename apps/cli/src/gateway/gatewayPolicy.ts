@@ -7,7 +7,8 @@
  * @module
  */
 import { RpcError } from 'mcpkit/jsonrpc';
-import type { Middleware, ServerContext } from 'mcpkit/server';
+import type { Middleware } from 'mcpkit/server';
+import { callerKey } from './callerKey.js';
 import type { CallerPolicy } from './callerPolicy.js';
 import type { RateLimiter } from './rateLimiter.js';
 
@@ -26,15 +27,10 @@ export interface Ownership {
 /** The JSON-RPC code of a refused request (an implementation-defined server error). */
 export const RATE_LIMITED = -32029;
 
-/** Who a request counts against: the token's principal, else its session, else everyone anonymous together. */
-function callerOf(ctx: ServerContext): string {
-  return ctx.principal ?? (ctx.sessionId === undefined ? 'anonymous' : `session:${ctx.sessionId}`);
-}
-
 /** Refuses requests over the caller's allowance. */
 export function rateLimit(limiter: RateLimiter, perMinute: number): Middleware {
   return (next) => (request, ctx) => {
-    const wait = limiter.take(callerOf(ctx));
+    const wait = limiter.take(callerKey(ctx));
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
       throw new RpcError(
