@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Health } from './gateway.js';
 import { answerHealth, type HealthDetail } from './healthz.js';
 
-const health: Health = { status: 'degraded', upstreams: { internal: { state: 'backoff', restarts: 2, tools: 0 } } };
+const health: Health = { status: 'degraded', upstreams: { internal: { state: 'restarting', restarts: 2, tools: 0 } } };
 const open: Server[] = [];
 afterEach(async () => {
   for (const s of open.splice(0)) await new Promise((r) => s.close(r));

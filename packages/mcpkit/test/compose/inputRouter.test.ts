@@ -8,7 +8,7 @@ import { proxied } from './fixtures.js';
 
 /** An upstream whose `slow` tool logs its caller's text, tells the test, and waits to be released. */
 function loggingUpstream() {
-  const server = new McpServer({ name: 'up', version: '1.0.0', capabilities: { logging: {} } });
+  const server = new McpServer({ name: 'up', version: '1.0.0' });
   const entered = new Map([
     ['A', deferred()],
     ['B', deferred()],
