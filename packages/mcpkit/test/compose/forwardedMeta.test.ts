@@ -13,7 +13,7 @@ const SENT = {
   'com.example.mcp/flag': 'kept',
   progressToken: 'forged-token',
   'io.modelcontextprotocol/clientInfo': { name: 'forged', version: '6.6.6' },
-  'io.modelcontextprotocol/logLevel': 'debug',
+  'io.modelcontextprotocol/logLevel': 'debug' as const,
   'io.modelcontextprotocol/related-task': { taskId: 'forged' },
   'dev.mcp/anything': 'forged',
   'org.modelcontextprotocol.api/anything': 'forged',
