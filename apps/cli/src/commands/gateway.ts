@@ -18,6 +18,7 @@ import { StdioServerTransport } from 'mcpkit/stdio';
 import { CliError, ExitCode, UsageError } from '../exitCodes.js';
 import { Gateway } from '../gateway/gateway.js';
 import { gatewaySettings, type GatewaySettings } from '../gateway/gatewayConfig.js';
+import { answerHealth } from '../gateway/healthz.js';
 import { indexedSearch } from '../gateway/toolSearch.js';
 import type { Io } from '../io.js';
 import type { Command } from './command.js';
@@ -50,8 +51,8 @@ export function gatewayHelp(): string {
 Serves every server of a config file as one MCP server: on stdin and stdout
 by default, or with --http on Streamable HTTP at http://<host>:<port>/mcp
 (every protocol revision, and HTTP+SSE at /sse for 2024-11-05 clients), with
-GET /healthz answering each upstream's state as JSON (no URLs, commands or
-secrets).
+GET /healthz answering the status and each upstream's state as JSON (no
+URLs, commands or secrets; with --auth-server, the status only).
 
 The config may be in any dialect mcpkit reads (Claude Desktop, Claude Code,
 Cursor, VS Code, Windsurf, Gemini CLI): stdio commands and URLs; URLs that
@@ -245,13 +246,9 @@ async function serveHttp(
   // /healthz sits before the MCP handler (which answers only its own paths): unauthenticated, and secret-free.
   const mcp = handle.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   handle.server.removeAllListeners('request');
+  const detail = auth === undefined ? 'upstreams' : 'status';
   handle.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method === 'GET' && (req.url === '/healthz' || req.url?.startsWith('/healthz?') === true)) {
-      const health = gw.health();
-      res.writeHead(health.status === 'ok' ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      res.end(JSON.stringify(health));
-      return;
-    }
+    if (answerHealth(req, res, () => gw.health(), detail)) return;
     for (const listener of mcp) listener.call(handle.server, req, res);
   });
   io.stderr(`mcpkit gateway: serving on ${handle.url} (health at ${new URL('/healthz', handle.url).href}; Ctrl-C to stop)\n`);

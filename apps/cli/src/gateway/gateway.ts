@@ -175,10 +175,15 @@ export class Gateway {
         return undefined;
       },
       serverOfPrompt: byPrefix,
-      serverOfUri: (uri) => {
-        for (const [server, m] of this.#mounts) if (m.ownsUri(uri)) return server;
+      serverOfResource: (uri) => {
+        for (const [server, m] of this.#mounts) if (m.servesResource(uri)) return server;
         return undefined;
       },
+      serverOfTemplate: (uriTemplate) => {
+        for (const [server, m] of this.#mounts) if (m.servesTemplate(uriTemplate)) return server;
+        return undefined;
+      },
+      serversOfUri: (uri) => [...this.#mounts].filter(([, m]) => m.ownsUri(uri)).map(([server]) => server),
     };
   }
 }

@@ -7,7 +7,8 @@
  * @module
  */
 import { RpcError } from 'mcpkit/jsonrpc';
-import type { Middleware, ServerContext } from 'mcpkit/server';
+import type { Middleware } from 'mcpkit/server';
+import { callerKey } from './callerKey.js';
 import type { CallerPolicy } from './callerPolicy.js';
 import type { RateLimiter } from './rateLimiter.js';
 
@@ -15,21 +16,21 @@ import type { RateLimiter } from './rateLimiter.js';
 export interface Ownership {
   serverOfTool(name: string): string | undefined;
   serverOfPrompt(name: string): string | undefined;
-  serverOfUri(uri: string): string | undefined;
+  /** The upstream that registered `uri` as a static resource (a static URI is registered once). */
+  serverOfResource(uri: string): string | undefined;
+  /** The upstream that registered the template `uriTemplate`, as written. */
+  serverOfTemplate(uriTemplate: string): string | undefined;
+  /** Every upstream that could serve a read of `uri`: a static resource of it, or a template that matches it. */
+  serversOfUri(uri: string): readonly string[];
 }
 
 /** The JSON-RPC code of a refused request (an implementation-defined server error). */
 export const RATE_LIMITED = -32029;
 
-/** Who a request counts against: the token's principal, else its session, else everyone anonymous together. */
-function callerOf(ctx: ServerContext): string {
-  return ctx.principal ?? (ctx.sessionId === undefined ? 'anonymous' : `session:${ctx.sessionId}`);
-}
-
 /** Refuses requests over the caller's allowance. */
 export function rateLimit(limiter: RateLimiter, perMinute: number): Middleware {
   return (next) => (request, ctx) => {
-    const wait = limiter.take(callerOf(ctx));
+    const wait = limiter.take(callerKey(ctx));
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
       throw new RpcError(
@@ -54,6 +55,14 @@ export function policyFilter(policy: CallerPolicy, owner: Ownership): Middleware
   };
   const serverOk = (auth: unknown, server: string | undefined): boolean =>
     server !== undefined && policy.allowsServer(auth, server);
+  // Which upstream serves a read is the server's routing (an exact static URI on any
+  // upstream, then the first matching template in registration order, which refreshes
+  // reorder): a URI is usable only if every upstream that could serve it is allowed,
+  // so a hidden upstream is never the one that answers, whatever the order.
+  const uriOk = (auth: unknown, uri: string): boolean => {
+    const servers = owner.serversOfUri(uri);
+    return servers.length > 0 && servers.every((s) => policy.allowsServer(auth, s));
+  };
   return (next) => async (request, ctx) => {
     const { method, params } = request;
     const auth = ctx.auth;
@@ -67,20 +76,24 @@ export function policyFilter(policy: CallerPolicy, owner: Ownership): Middleware
         break;
       case 'resources/read':
       case 'resources/subscribe':
-        if (!serverOk(auth, owner.serverOfUri(str(params['uri']))))
-          throw new RpcError(-32002, 'Resource not found', { uri: str(params['uri']) });
+        if (!uriOk(auth, str(params['uri']))) throw new RpcError(-32002, 'Resource not found', { uri: str(params['uri']) });
         break;
       case 'subscriptions/listen': {
         // 2026-07-28's way to subscribe to resources: the same check as resources/subscribe, for each URI.
         const notifications = (params['notifications'] ?? {}) as Record<string, unknown>;
         const uris = notifications['resourceSubscriptions'];
         for (const uri of Array.isArray(uris) ? uris : [])
-          if (!serverOk(auth, owner.serverOfUri(str(uri)))) throw new RpcError(-32002, 'Resource not found', { uri: str(uri) });
+          if (!uriOk(auth, str(uri))) throw new RpcError(-32002, 'Resource not found', { uri: str(uri) });
         break;
       }
       case 'completion/complete': {
         const ref = (params['ref'] ?? {}) as Record<string, unknown>;
-        const server = ref['type'] === 'ref/prompt' ? owner.serverOfPrompt(str(ref['name'])) : owner.serverOfUri(str(ref['uri']));
+        // As the server completes: a template written as `ref.uri` first, else a static resource.
+        const uri = str(ref['uri']);
+        const server =
+          ref['type'] === 'ref/prompt'
+            ? owner.serverOfPrompt(str(ref['name']))
+            : (owner.serverOfTemplate(uri) ?? owner.serverOfResource(uri));
         if (!serverOk(auth, server)) throw RpcError.invalidParams('Unknown reference');
         break;
       }
@@ -98,9 +111,10 @@ export function policyFilter(policy: CallerPolicy, owner: Ownership): Middleware
       case 'prompts/list':
         return list('prompts', (p) => serverOk(auth, owner.serverOfPrompt(str(p['name']))));
       case 'resources/list':
-        return list('resources', (r) => serverOk(auth, owner.serverOfUri(str(r['uri']))));
+        // Listed resources are the static registrations; a read of one must pass as well.
+        return list('resources', (r) => serverOk(auth, owner.serverOfResource(str(r['uri']))) && uriOk(auth, str(r['uri'])));
       case 'resources/templates/list':
-        return list('resourceTemplates', (t) => serverOk(auth, owner.serverOfUri(str(t['uriTemplate']))));
+        return list('resourceTemplates', (t) => serverOk(auth, owner.serverOfTemplate(str(t['uriTemplate']))));
       default:
         return result;
     }

@@ -18,6 +18,12 @@ export interface HttpRequestInfo {
   query(name: string): string | undefined;
   /** A header by lower-case name; repeated headers are joined with `, `. */
   header(name: string): string | undefined;
+  /**
+   * The peer's IP address as the socket saw it (never a forwarding header,
+   * which the client writes), where the runtime tells it: the Node face does;
+   * the web face, and a request relayed from another process, do not.
+   */
+  readonly remoteAddress?: string | undefined;
 }
 
 /**

@@ -38,6 +38,9 @@ export abstract class ForwardingExchange implements HttpExchange {
   query(name: string): string | undefined {
     return this.inner.query(name);
   }
+  get remoteAddress(): string | undefined {
+    return this.inner.remoteAddress;
+  }
   header(name: string): string | undefined {
     return this.inner.header(name);
   }

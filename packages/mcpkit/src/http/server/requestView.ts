@@ -34,4 +34,8 @@ export class RequestView implements HttpTransportInfo {
   header(name: string): string | undefined {
     return this.#request.header(name);
   }
+
+  get remoteAddress(): string | undefined {
+    return this.#request.remoteAddress;
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * What every forwarded request shares: the caller's `_meta` passed on (trace
- * context and extensions flow through) without the keys that belong to the
- * caller's own connection, and upstream failures turned into JSON-RPC errors
+ * context and vendors' keys flow through) without the keys MCP reserves, which
+ * describe the caller's own connection, and upstream failures turned into JSON-RPC errors
  * the caller can read, so a caller never hangs on an upstream that is gone.
  *
  * @module
@@ -11,9 +11,27 @@ import { RpcError } from '../../jsonrpc/rpcError.js';
 import { JsonRpcErrorCode } from '../../jsonrpc/errorCodes.js';
 import type { Meta } from '../../protocol/types/index.js';
 
-/** `_meta` keys that describe the caller's request to this server, not to the upstream. */
-function ownKey(key: string): boolean {
-  return key === 'progressToken' || key.startsWith('io.modelcontextprotocol/');
+/** W3C trace context: reserved by MCP for propagation, so passed on. */
+const TRACE_CONTEXT: ReadonlySet<string> = new Set(['traceparent', 'tracestate', 'baggage']);
+/** Reserved names without a prefix, which describe the request they are on. */
+const RESERVED_NAMES: ReadonlySet<string> = new Set(['progressToken']);
+const LABEL = /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+
+/**
+ * True if `key` may go upstream: trace context, a name without a prefix that
+ * MCP does not reserve, or a well-formed prefix whose second label is not
+ * `modelcontextprotocol` or `mcp` (MCP's, whatever follows: a new revision's
+ * or extension's key must not cross by default). A key whose prefix is not
+ * well-formed cannot be told apart from a reserved one, and stays.
+ */
+function forwardable(key: string): boolean {
+  if (TRACE_CONTEXT.has(key)) return true;
+  const slash = key.indexOf('/');
+  if (slash < 0) return !RESERVED_NAMES.has(key);
+  const labels = key.slice(0, slash).split('.');
+  if (key.includes('/', slash + 1) || !labels.every((l) => LABEL.test(l))) return false;
+  const second = labels[1]?.toLowerCase();
+  return second !== 'modelcontextprotocol' && second !== 'mcp';
 }
 
 /** The caller's `_meta` to send upstream (`undefined` when nothing is left). */
@@ -21,7 +39,7 @@ export function forwardedMeta(meta: Readonly<Record<string, unknown>> | undefine
   if (meta === undefined) return undefined;
   let out: Record<string, unknown> | undefined;
   for (const [key, value] of Object.entries(meta)) {
-    if (ownKey(key)) continue;
+    if (!forwardable(key)) continue;
     (out ??= {})[key] = value;
   }
   return out;
@@ -29,8 +47,8 @@ export function forwardedMeta(meta: Readonly<Record<string, unknown>> | undefine
 
 /**
  * An upstream's result as this server's: without what describes the upstream's
- * connection (`resultType`, the `io.modelcontextprotocol/` keys of `_meta`, such
- * as the upstream's `serverInfo`), which the session adds back for its own caller
+ * connection (`resultType`, the keys of `_meta` MCP reserves, such as the
+ * upstream's `io.modelcontextprotocol/serverInfo`), which the session adds back for its own caller
  * where its revision has them.
  */
 export function forwardedResult<R extends object>(result: R): R {

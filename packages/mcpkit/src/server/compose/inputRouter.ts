@@ -90,35 +90,39 @@ export class InputRouter {
     roots: { list: (context) => this.#ask(context, async (ctx) => (await ctx.listRoots()).roots) },
   };
 
-  /** Forwards an upstream log message (`notifications/message` params) to the callers in flight on it. */
+  /**
+   * Forwards an upstream log message (`notifications/message` params) to the
+   * caller in flight on it, once; dropped when no caller, or several, are.
+   */
   log(params: Readonly<Record<string, unknown>>): void {
     const level = params['level'];
     if (typeof level !== 'string' || !LEVELS.includes(level)) return;
     const logger = typeof params['logger'] === 'string' ? params['logger'] : undefined;
-    for (const ctx of this.#active.keys()) {
-      ctx.log(level as LoggingLevel, params['data'], logger).catch(() => undefined);
-    }
+    const ctx = this.#only();
+    if (ctx === undefined || ctx === 'several') return;
+    ctx.log(level as LoggingLevel, params['data'], logger).catch(() => undefined);
   }
 
   #ask<T>(context: UpstreamInputContext, ask: (ctx: ServerContext) => Promise<T>): Promise<T> {
-    const ctx = this.#target();
-    return untilAborted(ask(ctx), [context.signal, ctx.signal]);
-  }
-
-  #target(): ServerContext {
-    const waiting = [...this.#active.keys()];
-    const last = waiting.at(-1);
-    if (last === undefined) {
+    const ctx = this.#only();
+    if (ctx === undefined) {
       throw new RpcError(JsonRpcErrorCode.InvalidRequest, 'No caller is waiting on this server: nobody to ask');
     }
-    // A handshake-era session keeps one `session` map for its lifetime; a stateless request has its own.
-    const one = waiting.every((c) => c.session === last.session);
-    if (!one) {
+    if (ctx === 'several') {
       throw new RpcError(
         JsonRpcErrorCode.InvalidRequest,
         'Requests of several callers are in flight on this server: which one to ask cannot be told, so none is asked',
       );
     }
-    return last;
+    return untilAborted(ask(ctx), [context.signal, ctx.signal]);
+  }
+
+  /** The latest request in flight when all are of one caller session; `several` when not. */
+  #only(): ServerContext | 'several' | undefined {
+    const waiting = [...this.#active.keys()];
+    const last = waiting.at(-1);
+    if (last === undefined) return undefined;
+    // A handshake-era session keeps one `session` map for its lifetime; a stateless request has its own.
+    return waiting.every((c) => c.session === last.session) ? last : 'several';
   }
 }

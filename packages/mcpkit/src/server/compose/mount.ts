@@ -94,6 +94,14 @@ class MountedUpstream implements Mount {
     return this.#lists.ownsUri(uri);
   }
 
+  servesResource(uri: string): boolean {
+    return this.#lists.servesResource(uri);
+  }
+
+  servesTemplate(uriTemplate: string): boolean {
+    return this.#lists.servesTemplate(uriTemplate);
+  }
+
   /** Lists again now (joining a listing under way, and running once more after it if asked meanwhile). */
   refresh(): Promise<void> {
     if (this.#syncing !== undefined) {

@@ -40,8 +40,17 @@ export interface Mount {
   readonly toolNames: ReadonlyMap<string, string>;
   /** The tools mounted, as callers see them (names, descriptions, schemas). */
   readonly tools: readonly Tool[];
-  /** True if `uri` is one of the mounted resources, or matches one of the mounted templates. */
+  /**
+   * True if `uri` is one of the mounted resources, or matches one of the
+   * mounted templates: this mount may serve a read of it (which one does is
+   * the server's routing: an exact resource on any mount first, then the
+   * first matching template in registration order).
+   */
   ownsUri(uri: string): boolean;
+  /** True if `uri` is, exactly, one of the resources this mount registered. */
+  servesResource(uri: string): boolean;
+  /** True if `uriTemplate` is, as written, one of the templates this mount registered. */
+  servesTemplate(uriTemplate: string): boolean;
   /** Lists the upstream again and updates what is mounted (call after reconnecting it). */
   refresh(): Promise<void>;
   /** Unmounts: removes everything it registered and ends its subscriptions. */

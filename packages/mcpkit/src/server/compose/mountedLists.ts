@@ -76,6 +76,16 @@ export class MountedLists {
     return this.#tools;
   }
 
+  /** True if `uri` is one of the resources this mount registered (an exact, static URI). */
+  servesResource(uri: string): boolean {
+    return this.#held.get('resource')?.has(uri) === true;
+  }
+
+  /** True if `uriTemplate` is, as written, one of the templates this mount registered. */
+  servesTemplate(uriTemplate: string): boolean {
+    return this.#held.get('template')?.has(uriTemplate) === true;
+  }
+
   /** True if `uri` is one of this mount's resources or templates, or matches one of its templates. */
   ownsUri(uri: string): boolean {
     return (

@@ -72,6 +72,10 @@ export class NodeExchange implements HttpExchange {
     return queryParam(this.#search, name);
   }
 
+  get remoteAddress(): string | undefined {
+    return this.#req.socket.remoteAddress;
+  }
+
   header(name: string): string | undefined {
     const value = this.#req.headers[name];
     return Array.isArray(value) ? value.join(', ') : value;
