@@ -274,7 +274,10 @@ describe('mcpkit chat opens MCP Apps', { timeout: 180_000 }, () => {
       });
       app.notify('ui/notifications/initialized');
       const call = await app.request('tools/call', { name: 'get_server_time', arguments: {} });
-      expect(call['result']).toMatchObject({ isError: true, content: [{ text: "The chat's policy declined get_server_time." }] });
+      expect(call['result']).toMatchObject({
+        isError: true,
+        content: [{ text: 'The host declined the call to get_server_time.' }],
+      });
       await chat.waitFor(/\(app\) ✗ everything\/get_server_time denied/);
       app.ws.close();
       expect(await chat.end()).toBe(0);

@@ -100,7 +100,7 @@ describe.skipIf(!present)('MCP Apps in the inspector, in Chromium', { timeout: 1
     await http?.close();
   });
 
-  it('renders the everything app, which calls the server back, asks before links and messages, and logs every message', async () => {
+  it('renders the everything app, which calls the server back, asks before tool calls, links and messages, and logs every message', async () => {
     const page = await browser!.newPage({ viewport: { width: 1400, height: 1000 } });
     page.setDefaultTimeout(30_000);
     await page.goto(inspector!.url);
@@ -120,12 +120,24 @@ describe.skipIf(!present)('MCP Apps in the inspector, in Chromium', { timeout: 1
     // The app reported its size: the frame follows it.
     await poll(() => frameElement.evaluate((f) => (f as HTMLIFrameElement).style.height)).not.toBe('160px');
 
+    // The app's tool call waits for the user, who sees the tool and its arguments.
+    const asks = page.getByRole('region', { name: 'App requests' });
     await app.getByRole('button', { name: 'Get server time' }).click();
+    await poll(() => textOf(asks)).toContain('The app asks to call the tool get_server_time with:{}');
+    await asks.getByRole('button', { name: 'Allow call' }).click();
     await poll(() => textOf(app.locator('#status'))).toBe('Updated through the host');
     await poll(() => textOf(app.locator('#time'))).not.toBe(first);
+    // Allowed for this app: the next calls go through without asking.
+    const second = await textOf(app.locator('#time'));
+    await app.getByRole('button', { name: 'Get server time' }).click();
+    await asks.getByRole('button', { name: 'Allow get_server_time for this app' }).click();
+    await poll(() => textOf(app.locator('#time'))).not.toBe(second);
+    const third = await textOf(app.locator('#time'));
+    await app.getByRole('button', { name: 'Get server time' }).click();
+    await poll(() => textOf(app.locator('#time'))).not.toBe(third);
+    expect(await asks.count()).toBe(0);
 
     await app.getByRole('button', { name: 'Send time to conversation' }).click();
-    const asks = page.getByRole('region', { name: 'App requests' });
     await poll(() => textOf(asks)).toContain('The server time is');
     await asks.getByRole('button', { name: 'Accept message' }).click();
     await poll(() => textOf(app.locator('#status'))).toBe('Sent to the conversation');

@@ -99,10 +99,14 @@ export class ChatApps {
       hostInfo: { name: 'mcpkit-chat', version: version() },
       hostContext: { platform: 'desktop' },
       server: {
-        callTool: (params) => this.#callTool(server, params.name, params.arguments ?? {}),
+        callTool: (params) => {
+          this.#io.stderr(`(app) → ${server}/${params.name} ${JSON.stringify(params.arguments ?? {})}\n`);
+          return this.#host.callTool(`${server}/${params.name}`, params.arguments ?? {});
+        },
         readResource: ({ uri }) => this.#host.readResource(uri, { server }),
       },
       decisions: {
+        approveToolCall: (name, args) => this.#approve(server, name, args),
         message: (message) => this.#message(server, textOf(message)),
         openLink: (link) => {
           this.#io.stderr(`(app) asks to open ${link.href} — not opened; open it yourself if you trust it\n`);
@@ -158,10 +162,10 @@ export class ChatApps {
     }
   }
 
-  /** An app's call: the chat's policy decides, as for the model's calls. */
-  async #callTool(server: string, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  /** An app's call (to a tool its server lets apps call): the chat's policy decides, as for the model's calls. */
+  async #approve(server: string, name: string, args: Record<string, unknown>): Promise<boolean> {
     const entry = this.#host.appTools(server).find((t) => t.tool.name === name);
-    if (entry === undefined) return { content: [{ type: 'text', text: `No tool ${name}.` }], isError: true };
+    if (entry === undefined) return false;
     const allowed = await approveToolCall(this.#options.policy, {
       kind: 'tool',
       server,
@@ -170,12 +174,8 @@ export class ChatApps {
       arguments: args,
       annotations: entry.tool.annotations,
     });
-    if (!allowed) {
-      this.#io.stderr(`(app) ✗ ${server}/${name} denied\n`);
-      return { content: [{ type: 'text', text: `The chat's policy declined ${name}.` }], isError: true };
-    }
-    this.#io.stderr(`(app) → ${server}/${name} ${JSON.stringify(args)}\n`);
-    return this.#host.callTool(`${server}/${name}`, args);
+    if (!allowed) this.#io.stderr(`(app) ✗ ${server}/${name} denied\n`);
+    return allowed;
   }
 
   /** Closes the page server, tearing its apps down. */

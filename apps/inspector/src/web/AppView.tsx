@@ -3,7 +3,8 @@
  * server and served from the sandbox origin (another port), framed with
  * `sandbox="allow-scripts"` (no same-origin, no top navigation, no popups),
  * and driven by mcpkit's bridge. Every bridge message goes to the wire log;
- * the app's links and messages wait for the user, never carried out silently.
+ * the app's tool calls, links and messages wait for the user (a tool may be
+ * allowed for the rest of the app's life), never carried out silently.
  *
  * @module
  */
@@ -15,12 +16,17 @@ import type { AppFrame } from '../shared/channel.js';
 import { useScope } from './context.js';
 import { framePort } from './framePort.js';
 
+/** The user's answer: yes, no, or (a tool call) yes to this tool for as long as the app lives. */
+type Answer = boolean | 'always';
+
 /** A request from the app the user decides. */
 interface AppAsk {
   readonly id: number;
-  readonly kind: 'link' | 'message';
+  readonly kind: 'link' | 'message' | 'tool';
   readonly text: string;
-  readonly resolve: (yes: boolean) => void;
+  /** A tool call's arguments, as JSON. */
+  readonly detail?: string;
+  readonly resolve: (answer: Answer) => void;
 }
 
 function messageText(message: AppMessage): string {
@@ -62,7 +68,7 @@ export function AppView(props: {
     const iframe = frame.current;
     if (app === undefined || iframe === null) return;
     let next = 0;
-    const ask = (kind: AppAsk['kind'], text: string): Promise<boolean> =>
+    const askFor = (kind: AppAsk['kind'], text: string, detail?: string): Promise<Answer> =>
       new Promise((resolve) => {
         const id = ++next;
         setAsks((all) => [
@@ -71,13 +77,17 @@ export function AppView(props: {
             id,
             kind,
             text,
-            resolve: (yes) => {
+            ...(detail !== undefined && { detail }),
+            resolve: (answer) => {
               setAsks((now) => now.filter((a) => a.id !== id));
-              resolve(yes);
+              resolve(answer);
             },
           },
         ]);
       });
+    const ask = async (kind: AppAsk['kind'], text: string): Promise<boolean> => (await askFor(kind, text)) !== false;
+    // Tools the user allowed for this app, for as long as it is shown.
+    const allowedTools = new Set<string>();
     const request = (method: string, params: Record<string, unknown>): Promise<unknown> =>
       channel.call({ type: 'request', connection: connection.id, method, params });
     const bridge = new AppBridge({
@@ -91,6 +101,12 @@ export function AppView(props: {
         readResource: (params) => request('resources/read', { ...params }) as Promise<ReadResourceResult>,
       },
       decisions: {
+        approveToolCall: async (name, callArgs) => {
+          if (allowedTools.has(name)) return true;
+          const answer = await askFor('tool', name, JSON.stringify(callArgs, null, 2));
+          if (answer === 'always') allowedTools.add(name);
+          return answer !== false;
+        },
         openLink: async (url) => {
           const yes = await ask('link', url.href);
           if (yes) window.open(url.href, '_blank', 'noopener,noreferrer');
@@ -149,7 +165,14 @@ export function AppView(props: {
         <div role="region" aria-label="App requests">
           {asks.map((a) => (
             <div key={a.id} class="ask">
-              {a.kind === 'link' ? (
+              {a.kind === 'tool' ? (
+                <>
+                  <p>
+                    The app asks to call the tool <code>{a.text}</code> with:
+                  </p>
+                  <pre class="text">{a.detail}</pre>
+                </>
+              ) : a.kind === 'link' ? (
                 <p>
                   The app asks to open <code>{a.text}</code>
                 </p>
@@ -164,8 +187,20 @@ export function AppView(props: {
                   a.resolve(true);
                 }}
               >
-                {a.kind === 'link' ? 'Open link' : 'Accept message'}
+                {a.kind === 'tool' ? 'Allow call' : a.kind === 'link' ? 'Open link' : 'Accept message'}
               </button>{' '}
+              {a.kind === 'tool' ? (
+                <>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      a.resolve('always');
+                    }}
+                  >
+                    Allow {a.text} for this app
+                  </button>{' '}
+                </>
+              ) : null}
               <button
                 type="button"
                 onClick={() => {
