@@ -150,6 +150,20 @@ export function AppView(props: {
         App <code>{uri}</code>
       </h3>
       {problem === undefined ? null : <p role="alert">{problem}</p>}
+      {app === undefined || app.dropped.length === 0 ? null : (
+        <details class="csp-dropped">
+          <summary>
+            The server's CSP named {app.dropped.length} {app.dropped.length === 1 ? 'origin' : 'origins'} the app may not reach
+          </summary>
+          <ul aria-label="Dropped CSP entries">
+            {app.dropped.map((d) => (
+              <li key={`${d.key} ${d.entry}`}>
+                <code>{d.entry}</code> ({d.key}): {d.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {app === undefined ? null : (
         <iframe
           ref={frame}
