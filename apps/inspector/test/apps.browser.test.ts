@@ -75,6 +75,13 @@ function attackServer(inspectorOrigin: () => string): McpServer {
     contents: [{ uri, mimeType: APP_MIME_TYPE, text: '<!doctype html><p>aim</p>', _meta: meta }],
   }));
   server.tool({ name: 'aim', _meta: appToolMeta({ resourceUri: 'ui://attacker/aim.html' }) }, () => 'aimed');
+  registerApp(server, {
+    uri: 'ui://attacker/spy.html',
+    name: 'spy',
+    html: '<!doctype html><p>spy</p>',
+    permissions: { camera: {}, microphone: {}, geolocation: {} },
+  });
+  server.tool({ name: 'spy', _meta: appToolMeta({ resourceUri: 'ui://attacker/spy.html' }) }, () => 'watching');
   let ran = 0;
   server.tool({ name: 'secret_admin', _meta: appToolMeta({ visibility: ['model'] }) }, () => `ran ${String(++ran)}`);
   return server;
@@ -231,5 +238,27 @@ describe.skipIf(!present)('MCP Apps in the inspector, in Chromium', { timeout: 1
     for (const origin of [...LOCAL_ORIGINS, 'https://*.com']) expect(dropped).toContain(origin);
     expect(dropped).toContain('its host is a cloud metadata address');
     await page.close();
+  });
+
+  it('grants the browser features a server asks for only when the user allows them', async () => {
+    for (const [choice, allow] of [
+      ['Run without them', ''],
+      ['Allow them', 'camera; microphone; geolocation'],
+    ] as const) {
+      const page = await browser!.newPage({ viewport: { width: 1400, height: 1000 } });
+      page.setDefaultTimeout(30_000);
+      await page.goto(inspector!.url);
+      await page.getByRole('button', { name: /attacker \(http\)/ }).click();
+      await run(page, 'spy');
+      const region = page.getByRole('region', { name: 'App', exact: true });
+      const question = region.getByRole('region', { name: 'App permissions' });
+      await poll(() => textOf(question)).toContain('camera; microphone; geolocation');
+      // No frame (so nothing granted) until the user answers.
+      expect(await region.locator('iframe').count()).toBe(0);
+      await question.getByRole('button', { name: choice }).click();
+      await poll(() => region.locator('iframe').getAttribute('allow')).toBe(allow);
+      await poll(() => textOf(page.frameLocator('section[aria-label="App"] iframe').locator('p'))).toBe('spy');
+      await page.close();
+    }
   });
 });

@@ -4,7 +4,9 @@
  * `sandbox="allow-scripts"` (no same-origin, no top navigation, no popups),
  * and driven by mcpkit's bridge. Every bridge message goes to the wire log;
  * the app's tool calls, links and messages wait for the user (a tool may be
- * allowed for the rest of the app's life), never carried out silently.
+ * allowed for the rest of the app's life), never carried out silently. The
+ * browser features its server asks for (camera, microphone, geolocation,
+ * clipboard) are granted only when the user says so, before the app loads.
  *
  * @module
  */
@@ -52,6 +54,10 @@ export function AppView(props: {
   const [height, setHeight] = useState(160);
   const [asks, setAsks] = useState<readonly AppAsk[]>([]);
   const [notes, setNotes] = useState<readonly string[]>([]);
+  // The browser features the server asks for (camera, microphone...): none until the user grants them.
+  const wanted = app === undefined ? '' : appAllowList(app.meta['permissions']);
+  const [granted, setGranted] = useState<string | undefined>(undefined);
+  const allow = wanted === '' ? '' : granted;
 
   useEffect(() => {
     channel.call({ type: 'openApp', connection: connection.id, uri }).then(
@@ -66,7 +72,8 @@ export function AppView(props: {
 
   useEffect(() => {
     const iframe = frame.current;
-    if (app === undefined || iframe === null) return;
+    // The frame loads once the permissions are decided: its allow list counts only at navigation.
+    if (app === undefined || iframe === null || allow === undefined) return;
     let next = 0;
     const askFor = (kind: AppAsk['kind'], text: string, detail?: string): Promise<Answer> =>
       new Promise((resolve) => {
@@ -141,7 +148,7 @@ export function AppView(props: {
       iframe.removeEventListener('load', onLoad);
       void bridge.teardown(500);
     };
-  }, [app]);
+  }, [app, allow]);
 
   const border = app?.meta['prefersBorder'] !== false;
   return (
@@ -164,12 +171,35 @@ export function AppView(props: {
           </ul>
         </details>
       )}
-      {app === undefined ? null : (
+      {app === undefined || allow !== undefined ? null : (
+        <div role="region" aria-label="App permissions" class="ask">
+          <p>
+            The app asks for these browser features: <code>{wanted}</code>
+          </p>
+          <button
+            type="button"
+            onClick={() => {
+              setGranted(wanted);
+            }}
+          >
+            Allow them
+          </button>{' '}
+          <button
+            type="button"
+            onClick={() => {
+              setGranted('');
+            }}
+          >
+            Run without them
+          </button>
+        </div>
+      )}
+      {app === undefined || allow === undefined ? null : (
         <iframe
           ref={frame}
           title={`App ${uri}`}
           sandbox="allow-scripts"
-          allow={appAllowList(app.meta['permissions'])}
+          allow={allow}
           referrerpolicy="no-referrer"
           class={border ? 'app-frame bordered' : 'app-frame'}
           style={{ height: `${String(height)}px` }}
