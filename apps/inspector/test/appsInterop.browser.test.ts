@@ -112,6 +112,8 @@ describe.skipIf(!present)('MCP Apps interop with the official ext-apps SDK, in C
       await poll(async () => (await app.locator('#state').allTextContents()).join('')).toBe('connected to mcpkit-inspector');
       await poll(async () => (await app.locator('#out').allTextContents()).join('')).toBe('result: shown');
       await app.getByRole('button', { name: 'Ping the server' }).click();
+      // The inspector asks before an app's tool call.
+      await page.getByRole('region', { name: 'App requests' }).getByRole('button', { name: 'Allow call' }).click();
       await poll(async () => (await app.locator('#out').allTextContents()).join('')).toBe('called: pong 2');
       await page.close();
     });

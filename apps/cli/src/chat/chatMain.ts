@@ -207,7 +207,12 @@ async function chat(
     started = true;
     if (!settings.quiet) write(notUpNotice(host.servers(), repl !== undefined));
     if (repl !== undefined) {
-      const apps = new ChatApps(host, io, { policy, openBrowser: !settings.noBrowser, verbose: settings.verbose });
+      const apps = new ChatApps(host, io, {
+        policy,
+        openBrowser: !settings.noBrowser,
+        verbose: settings.verbose,
+        messages: settings.approve === 'all' ? 'all' : ask !== undefined && settings.approve === undefined ? { ask } : 'none',
+      });
       try {
         return await interactive(host, io, repl, controller, () => stop, apps);
       } finally {

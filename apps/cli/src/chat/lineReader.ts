@@ -88,12 +88,31 @@ export class LineReader {
     const queued = this.#lines.shift();
     if (queued !== undefined) return Promise.resolve(queued);
     if (this.#closed) return Promise.resolve(undefined);
+    // A question asked while a read waits (an app's message while the user is at `you> `)
+    // takes the next line; the waiting read gets its prompt back and the line after.
+    const parked = this.#waiting;
+    const parkedPrompt = this.#rl.getPrompt();
     if (this.interactive) {
+      if (parked !== undefined) process.stdout.write('\n');
       this.#rl.setPrompt(prompt);
       this.#rl.prompt();
     }
     return new Promise((resolve) => {
-      this.#waiting = resolve;
+      this.#waiting =
+        parked === undefined
+          ? resolve
+          : (line) => {
+              resolve(line);
+              if (line === undefined) {
+                parked(undefined);
+                return;
+              }
+              this.#waiting = parked;
+              if (this.interactive) {
+                this.#rl.setPrompt(parkedPrompt);
+                this.#rl.prompt();
+              }
+            };
     });
   }
 

@@ -154,15 +154,28 @@ async function slash(
 /** Runs the chat until `/exit` or the end of input. */
 export async function runRepl(ctx: ReplContext): Promise<ExitCode> {
   const conversation: { current: Conversation; last?: Transcript } = { current: ctx.host.conversation() };
+  // Turns run one after another, the user's and apps' alike.
+  let current: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = current.then(work);
+    current = next.catch(() => undefined);
+    return next;
+  };
   if (ctx.apps !== undefined) {
-    // What an app sends as a message is a turn of the conversation, as if typed.
-    ctx.apps.onMessage = (text) => {
-      ctx
-        .turn((signal) => conversation.current.ask(text, { signal }))
-        .catch((error: unknown) => {
-          ctx.report(error);
+    // An app's message, once the user agrees, is a turn of the conversation, as if typed.
+    ctx.apps.onMessage = (text, confirm) =>
+      new Promise<boolean>((answered) => {
+        void serial(async () => {
+          const agreed = await confirm().catch(() => false);
+          answered(agreed);
+          if (!agreed) return;
+          try {
+            await ctx.turn((signal) => conversation.current.ask(text, { signal }));
+          } catch (error) {
+            ctx.report(error);
+          }
         });
-    };
+      });
   }
   if (ctx.lines.interactive) ctx.io.stdout('mcpkit chat: /help for commands, /exit to leave.\n');
   for (;;) {
@@ -172,8 +185,8 @@ export async function runRepl(ctx: ReplContext): Promise<ExitCode> {
     if (text === '') continue;
     try {
       const outcome = text.startsWith('/')
-        ? await slash(text, ctx, conversation)
-        : await ctx.turn((signal) => conversation.current.ask(text, { signal }));
+        ? await serial(() => slash(text, ctx, conversation))
+        : await serial(() => ctx.turn((signal) => conversation.current.ask(text, { signal })));
       if (outcome === 'exit') return ExitCode.Ok;
       if (outcome !== undefined) conversation.last = outcome;
       if (outcome?.stopReason === 'cancelled') ctx.io.stderr('(cancelled)\n');

@@ -70,7 +70,12 @@ export class Hub {
       readResource: (p: { uri: string }) => connection.request('resources/read', p) as Promise<ReadResourceResult>,
     };
     const app = await loadAppResource(server, uri);
-    return { url: this.#sandbox.add(app.html, app.meta.csp), origin: this.#sandbox.origin, meta: { ...app.meta } };
+    return {
+      url: this.#sandbox.add(app.html, app.meta.csp),
+      origin: this.#sandbox.origin,
+      meta: { ...app.meta },
+      dropped: app.dropped,
+    };
   }
 
   /** Every connection. */

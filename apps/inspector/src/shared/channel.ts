@@ -100,6 +100,8 @@ export interface AppFrame {
   readonly url: string;
   readonly origin: string;
   readonly meta: Record<string, unknown>;
+  /** The server's CSP entries the inspector did not allow, and why. */
+  readonly dropped: readonly { readonly key: string; readonly entry: string; readonly reason: string }[];
 }
 
 /** What the server sends. */

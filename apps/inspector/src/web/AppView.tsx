@@ -3,7 +3,10 @@
  * server and served from the sandbox origin (another port), framed with
  * `sandbox="allow-scripts"` (no same-origin, no top navigation, no popups),
  * and driven by mcpkit's bridge. Every bridge message goes to the wire log;
- * the app's links and messages wait for the user, never carried out silently.
+ * the app's tool calls, links and messages wait for the user (a tool may be
+ * allowed for the rest of the app's life), never carried out silently. The
+ * browser features its server asks for (camera, microphone, geolocation,
+ * clipboard) are granted only when the user says so, before the app loads.
  *
  * @module
  */
@@ -15,12 +18,17 @@ import type { AppFrame } from '../shared/channel.js';
 import { useScope } from './context.js';
 import { framePort } from './framePort.js';
 
+/** The user's answer: yes, no, or (a tool call) yes to this tool for as long as the app lives. */
+type Answer = boolean | 'always';
+
 /** A request from the app the user decides. */
 interface AppAsk {
   readonly id: number;
-  readonly kind: 'link' | 'message';
+  readonly kind: 'link' | 'message' | 'tool';
   readonly text: string;
-  readonly resolve: (yes: boolean) => void;
+  /** A tool call's arguments, as JSON. */
+  readonly detail?: string;
+  readonly resolve: (answer: Answer) => void;
 }
 
 function messageText(message: AppMessage): string {
@@ -46,6 +54,10 @@ export function AppView(props: {
   const [height, setHeight] = useState(160);
   const [asks, setAsks] = useState<readonly AppAsk[]>([]);
   const [notes, setNotes] = useState<readonly string[]>([]);
+  // The browser features the server asks for (camera, microphone...): none until the user grants them.
+  const wanted = app === undefined ? '' : appAllowList(app.meta['permissions']);
+  const [granted, setGranted] = useState<string | undefined>(undefined);
+  const allow = wanted === '' ? '' : granted;
 
   useEffect(() => {
     channel.call({ type: 'openApp', connection: connection.id, uri }).then(
@@ -60,9 +72,10 @@ export function AppView(props: {
 
   useEffect(() => {
     const iframe = frame.current;
-    if (app === undefined || iframe === null) return;
+    // The frame loads once the permissions are decided: its allow list counts only at navigation.
+    if (app === undefined || iframe === null || allow === undefined) return;
     let next = 0;
-    const ask = (kind: AppAsk['kind'], text: string): Promise<boolean> =>
+    const askFor = (kind: AppAsk['kind'], text: string, detail?: string): Promise<Answer> =>
       new Promise((resolve) => {
         const id = ++next;
         setAsks((all) => [
@@ -71,13 +84,17 @@ export function AppView(props: {
             id,
             kind,
             text,
-            resolve: (yes) => {
+            ...(detail !== undefined && { detail }),
+            resolve: (answer) => {
               setAsks((now) => now.filter((a) => a.id !== id));
-              resolve(yes);
+              resolve(answer);
             },
           },
         ]);
       });
+    const ask = async (kind: AppAsk['kind'], text: string): Promise<boolean> => (await askFor(kind, text)) !== false;
+    // Tools the user allowed for this app, for as long as it is shown.
+    const allowedTools = new Set<string>();
     const request = (method: string, params: Record<string, unknown>): Promise<unknown> =>
       channel.call({ type: 'request', connection: connection.id, method, params });
     const bridge = new AppBridge({
@@ -91,6 +108,12 @@ export function AppView(props: {
         readResource: (params) => request('resources/read', { ...params }) as Promise<ReadResourceResult>,
       },
       decisions: {
+        approveToolCall: async (name, callArgs) => {
+          if (allowedTools.has(name)) return true;
+          const answer = await askFor('tool', name, JSON.stringify(callArgs, null, 2));
+          if (answer === 'always') allowedTools.add(name);
+          return answer !== false;
+        },
         openLink: async (url) => {
           const yes = await ask('link', url.href);
           if (yes) window.open(url.href, '_blank', 'noopener,noreferrer');
@@ -125,7 +148,7 @@ export function AppView(props: {
       iframe.removeEventListener('load', onLoad);
       void bridge.teardown(500);
     };
-  }, [app]);
+  }, [app, allow]);
 
   const border = app?.meta['prefersBorder'] !== false;
   return (
@@ -134,12 +157,49 @@ export function AppView(props: {
         App <code>{uri}</code>
       </h3>
       {problem === undefined ? null : <p role="alert">{problem}</p>}
-      {app === undefined ? null : (
+      {app === undefined || app.dropped.length === 0 ? null : (
+        <details class="csp-dropped">
+          <summary>
+            The server's CSP named {app.dropped.length} {app.dropped.length === 1 ? 'origin' : 'origins'} the app may not reach
+          </summary>
+          <ul aria-label="Dropped CSP entries">
+            {app.dropped.map((d) => (
+              <li key={`${d.key} ${d.entry}`}>
+                <code>{d.entry}</code> ({d.key}): {d.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {app === undefined || allow !== undefined ? null : (
+        <div role="region" aria-label="App permissions" class="ask">
+          <p>
+            The app asks for these browser features: <code>{wanted}</code>
+          </p>
+          <button
+            type="button"
+            onClick={() => {
+              setGranted(wanted);
+            }}
+          >
+            Allow them
+          </button>{' '}
+          <button
+            type="button"
+            onClick={() => {
+              setGranted('');
+            }}
+          >
+            Run without them
+          </button>
+        </div>
+      )}
+      {app === undefined || allow === undefined ? null : (
         <iframe
           ref={frame}
           title={`App ${uri}`}
           sandbox="allow-scripts"
-          allow={appAllowList(app.meta['permissions'])}
+          allow={allow}
           referrerpolicy="no-referrer"
           class={border ? 'app-frame bordered' : 'app-frame'}
           style={{ height: `${String(height)}px` }}
@@ -149,7 +209,14 @@ export function AppView(props: {
         <div role="region" aria-label="App requests">
           {asks.map((a) => (
             <div key={a.id} class="ask">
-              {a.kind === 'link' ? (
+              {a.kind === 'tool' ? (
+                <>
+                  <p>
+                    The app asks to call the tool <code>{a.text}</code> with:
+                  </p>
+                  <pre class="text">{a.detail}</pre>
+                </>
+              ) : a.kind === 'link' ? (
                 <p>
                   The app asks to open <code>{a.text}</code>
                 </p>
@@ -164,8 +231,20 @@ export function AppView(props: {
                   a.resolve(true);
                 }}
               >
-                {a.kind === 'link' ? 'Open link' : 'Accept message'}
+                {a.kind === 'tool' ? 'Allow call' : a.kind === 'link' ? 'Open link' : 'Accept message'}
               </button>{' '}
+              {a.kind === 'tool' ? (
+                <>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      a.resolve('always');
+                    }}
+                  >
+                    Allow {a.text} for this app
+                  </button>{' '}
+                </>
+              ) : null}
               <button
                 type="button"
                 onClick={() => {

@@ -85,11 +85,30 @@ describe('registerApp', () => {
         /not an origin/,
       );
     }
+    // What hosts drop, registration refuses: this machine, the local network, wildcards over public suffixes.
+    for (const local of LOCAL_ORIGINS) {
+      expect(() => registerApp(server, { uri: 'ui://x/c', name: 'x', html: '', csp: { connectDomains: [local] } })).toThrow(
+        /address|local network|public suffix/,
+      );
+    }
     expect(() =>
       registerApp(server, { uri: 'ui://x/b', name: 'x', html: '', csp: { resourceDomains: ['https://*.cdn.example:8443'] } }),
     ).not.toThrow();
   });
 });
+
+const LOCAL_ORIGINS = [
+  'http://127.0.0.1:6274',
+  'ws://localhost:11434',
+  'http://10.0.0.1:8080',
+  'http://169.254.169.254',
+  'http://*.localhost',
+  'https://*.com',
+  'https://*.co.uk',
+  'http://printer.local',
+  'http://2130706433',
+  'http://intranet',
+];
 
 describe('appToolMeta', () => {
   it('keeps other meta keys and refuses a link that is not ui://', () => {

@@ -13,6 +13,7 @@
  * @module
  */
 import { LocalError } from '../jsonrpc/localError.js';
+import { cspOriginProblem } from '../net/cspOrigin.js';
 import {
   APP_MIME_TYPE,
   LEGACY_RESOURCE_URI_KEY,
@@ -55,16 +56,12 @@ export interface AppRegistration<State = unknown> extends Registration<ResourceD
   readonly uri: string;
 }
 
-// An origin as CSP source expressions allow it: scheme, host (with an optional leading *.), port.
-const ORIGIN = /^(https?|wss?):\/\/(\*\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:\d{1,5})?$/;
-
 function checkDomains(uri: string, key: string, domains: readonly string[] | undefined): void {
   for (const domain of domains ?? []) {
-    if (!ORIGIN.test(domain)) {
-      throw new LocalError(
-        'INVALID_ARGUMENT',
-        `App ${uri}: csp.${key} entry ${JSON.stringify(domain)} is not an origin (https://host[:port])`,
-      );
+    // The hosts' own rule: an entry they would drop is a mistake to report now.
+    const problem = cspOriginProblem(domain);
+    if (problem !== undefined) {
+      throw new LocalError('INVALID_ARGUMENT', `App ${uri}: csp.${key} entry ${JSON.stringify(domain)}: ${problem}`);
     }
   }
 }

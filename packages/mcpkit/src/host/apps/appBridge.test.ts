@@ -87,7 +87,7 @@ async function ready(decisions: AppDecisions = {}, extra: Partial<AppBridgeOptio
 
 describe('AppBridge: initialization and delivery', () => {
   it('answers ui/initialize with the host, its capabilities and context, then delivers input and result', async () => {
-    const s = setup({ openLink: () => true, message: () => true });
+    const s = setup({ openLink: () => true, message: () => true, approveToolCall: () => true });
     s.bridge.toolInput({ city: 'Oslo' });
     s.bridge.toolResult(RESULT);
     expect(s.port.sent).toEqual([]); // queued until the app is ready
@@ -182,8 +182,15 @@ describe('AppBridge: the app calls the server through the host', () => {
     expect(asked).toEqual([]);
   });
 
+  it('refuses every tool call when the host gives no decision, with an error the app sees', async () => {
+    const s = await ready({});
+    const answer = await s.port.app(req('tools/call', { name: 'refresh' }));
+    expect(answer?.['error']).toEqual({ code: -32600, message: 'This host lets apps call no tools' });
+    expect(s.calls).toEqual([]);
+  });
+
   it("passes the server's JSON-RPC errors on with their code", async () => {
-    const s = await ready();
+    const s = await ready({ approveToolCall: () => true });
     expect((await s.port.app(req('tools/call', { name: 'show', arguments: { fail: true } })))?.['error']).toEqual({
       code: -32602,
       message: 'bad args',
@@ -284,7 +291,7 @@ describe('AppBridge: hostile messages', () => {
   });
 
   it('answers malformed messages with -32600 and keeps working', async () => {
-    const s = await ready();
+    const s = await ready({ approveToolCall: () => true });
     const cyclic: Msg = { jsonrpc: '2.0', id: 'c', method: 'ping' };
     cyclic['self'] = cyclic;
     for (const bad of [
@@ -317,6 +324,7 @@ describe('AppBridge: hostile messages', () => {
       tools: [APP_ONLY],
       hostInfo: { name: 'h', version: '1' },
       maxPending: 2,
+      decisions: { approveToolCall: () => true },
       server: { callTool: async () => (await gate, RESULT), readResource: () => Promise.reject(new Error('no')) },
     });
     await port.app(req('ui/initialize'));

@@ -245,7 +245,7 @@ export class AppBridge {
         protocolVersion: APPS_PROTOCOL_VERSION,
         hostInfo: this.#options.hostInfo,
         hostCapabilities: {
-          serverTools: {},
+          ...(decisions.approveToolCall !== undefined && { serverTools: {} }),
           serverResources: {},
           logging: {},
           ...(decisions.openLink !== undefined && { openLinks: {} }),

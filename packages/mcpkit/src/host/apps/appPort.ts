@@ -69,7 +69,10 @@ export interface AppDecisions {
   displayMode?(mode: AppDisplayMode): AppDisplayMode | Promise<AppDisplayMode>;
   /** The app replaces the context it gives the model. */
   modelContext?(context: AppModelContext): boolean | Promise<boolean>;
-  /** The host's policy for the app's tool calls (after the visibility check): true runs the call. */
+  /**
+   * The host's policy for the app's tool calls (after the visibility check): true runs the call,
+   * false answers with a tool error. None given: every call is refused (-32600).
+   */
   approveToolCall?(name: string, args: Record<string, unknown>): boolean | Promise<boolean>;
   /** The host's policy for the app's resource reads (default: allowed, from the app's own server). */
   approveResourceRead?(uri: string): boolean | Promise<boolean>;

@@ -1,7 +1,8 @@
 /**
  * The requests an app may make of its host, each checked before anything
- * runs: tool calls only to tools visible to apps (then the host's policy),
- * resource reads under the host's policy, links only when `safeLink` says
+ * runs: tool calls only to tools visible to apps, then only when the host's
+ * policy says yes (no policy: refused), resource reads of the app's own
+ * server under the host's policy (no policy: allowed), links only when `safeLink` says
  * they are links and the embedding application agrees, messages and
  * display modes handed to it to decide.
  *
@@ -39,14 +40,18 @@ async function callTool(params: Params, options: AppBridgeOptions): Promise<unkn
   const tool = options.tools.find((t) => t.name === name);
   // One answer for "absent" and "hidden from apps": the app learns nothing about tools it may not call.
   if (tool === undefined || !appVisibility(tool).includes('app')) throw invalid(`Tool ${name} is not available to apps`);
-  const approved = (await options.decisions?.approveToolCall?.(name, args)) ?? true;
-  if (!approved) return { content: [{ type: 'text', text: `The host declined the call to ${name}.` }], isError: true };
+  // Fail closed: an embedding application that decides nothing lets apps call nothing.
+  const decisions = options.decisions;
+  if (decisions?.approveToolCall === undefined) throw new RpcError(ErrorCode.InvalidRequest, 'This host lets apps call no tools');
+  if (!(await decisions.approveToolCall(name, args)))
+    return { content: [{ type: 'text', text: `The host declined the call to ${name}.` }], isError: true };
   return options.server.callTool({ name, arguments: args });
 }
 
 async function readResource(params: Params, options: AppBridgeOptions): Promise<unknown> {
   const uri = params['uri'];
   if (typeof uri !== 'string') throw invalid('resources/read needs a uri');
+  // Allowed by default: the read goes only to the app's own server, which served the app itself.
   const approved = (await options.decisions?.approveResourceRead?.(uri)) ?? true;
   if (!approved) throw new RpcError(ErrorCode.InvalidRequest, `The host declined to read ${uri}`);
   return options.server.readResource({ uri });

@@ -2,7 +2,7 @@
 // allow list, and loading the app a tool links to.
 import { describe, expect, it } from 'vitest';
 import type { ReadResourceResult, Tool } from '../../protocol/index.js';
-import { appAllowList, appContentSecurityPolicy } from './appSandbox.js';
+import { appAllowList, appContentSecurityPolicy, droppedCspEntries } from './appSandbox.js';
 import { loadApp } from './loadApp.js';
 
 describe('appContentSecurityPolicy', () => {
@@ -54,6 +54,7 @@ describe('loadApp', () => {
         csp: { connectDomains: ['https://a.example'], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
         prefersBorder: true,
       },
+      dropped: [{ key: 'connectDomains', entry: 'bad value', reason: 'it is not an origin (https://host[:port])' }],
     });
     const blob = await loadApp(
       serving({
@@ -80,5 +81,40 @@ describe('loadApp', () => {
         100,
       ),
     ).rejects.toThrow(/more than 100/);
+  });
+});
+
+describe('origins an app may not name', () => {
+  const local = [
+    'http://127.0.0.1:6274',
+    'ws://localhost:11434',
+    'http://10.0.0.1:8080',
+    'http://192.168.1.1',
+    'http://169.254.169.254',
+    'http://*.localhost',
+    'http://app.localhost:3000',
+    'http://printer.local',
+    'http://2130706433',
+    'http://0x7f.1',
+    'http://intranet',
+    'https://*.com',
+    'https://*.co.uk',
+    'https://*.github.io',
+  ];
+
+  it('drops this machine, the local network and wildcards over public suffixes, and says why', () => {
+    const declared = { connectDomains: [...local, 'https://api.example.com'], resourceDomains: ['https://*.cdn.example', 7] };
+    const csp = appContentSecurityPolicy(declared);
+    for (const origin of local) expect(csp).not.toContain(origin);
+    expect(csp).toContain('connect-src https://api.example.com;');
+    expect(csp).toContain('https://*.cdn.example');
+    const dropped = droppedCspEntries(declared);
+    expect(dropped.map((d) => d.entry)).toEqual([...local, '7']);
+    expect(dropped.find((d) => d.entry === 'http://169.254.169.254')?.reason).toBe('its host is a cloud metadata address');
+    expect(dropped.find((d) => d.entry === 'ws://localhost:11434')?.reason).toBe('its host is a loopback address');
+    expect(dropped.find((d) => d.entry === 'http://10.0.0.1:8080')?.reason).toBe('its host is a private address');
+    expect(dropped.find((d) => d.entry === 'https://*.co.uk')?.reason).toBe('it is a wildcard over a public suffix');
+    expect(dropped.find((d) => d.entry === 'https://*.com')?.reason).toBe('it is a wildcard over a public suffix');
+    expect(dropped.find((d) => d.entry === 'http://printer.local')?.reason).toMatch(/local network/);
   });
 });

@@ -1,28 +1,66 @@
 /**
  * The sandbox a host puts around an app: the Content-Security-Policy built
- * from the resource's `_meta.ui.csp` (only well-formed origins pass; by
- * default nothing outside the document loads or connects), and the frame's
+ * from the resource's `_meta.ui.csp` (only public origins pass, see
+ * `net/cspOrigin`; by default nothing outside the document loads or connects), and the frame's
  * `allow` list from its permissions (only the four the extension names).
  *
  * @module
  */
+import { cspOriginProblem } from '../../net/cspOrigin.js';
 import type { AppCsp, AppPermissions, AppResourceMeta } from '../../protocol/index.js';
 
-// The same origin shape a server may declare: scheme, host (optionally *.), port. Nothing that could end a directive.
-const ORIGIN = /^(https?|wss?):\/\/(\*\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:\d{1,5})?$/;
-
-function origins(list: unknown): string[] {
-  return Array.isArray(list) ? list.filter((d): d is string => typeof d === 'string' && ORIGIN.test(d)) : [];
+function entries(list: unknown): string[] {
+  return Array.isArray(list) ? list.filter((d): d is string => typeof d === 'string') : [];
 }
 
-/** The declared CSP with every entry that is not an origin dropped. */
+/** JSON text, or undefined for undefined and functions (whatever `JSON.stringify`'s typing says). */
+function jsonText(value: unknown): string | undefined {
+  return JSON.stringify(value);
+}
+
+/** A declared value as JSON text. */
+function shown(value: unknown): string {
+  return jsonText(value) ?? typeof value;
+}
+
+const KEYS = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const;
+
+/** An entry of a declared CSP the host did not allow, and why. */
+export interface DroppedCspEntry {
+  readonly key: (typeof KEYS)[number];
+  /** The entry as declared (a string; anything else is shown as JSON). */
+  readonly entry: string;
+  readonly reason: string;
+}
+
+/**
+ * The entries of a declared CSP a host drops: anything not a plain origin,
+ * hosts on this machine or the local network (loopback, private, link-local,
+ * metadata, `.localhost`, `.local`...), wildcards over a public suffix.
+ */
+export function droppedCspEntries(csp: unknown): DroppedCspEntry[] {
+  const value = typeof csp === 'object' && csp !== null ? (csp as Record<string, unknown>) : {};
+  return KEYS.flatMap((key) => {
+    const list = value[key];
+    if (list === undefined) return [];
+    if (!Array.isArray(list)) return [{ key, entry: shown(list), reason: 'it is not a list' }];
+    return list.flatMap((d: unknown) => {
+      if (typeof d !== 'string') return [{ key, entry: shown(d), reason: 'it is not a string' }];
+      const reason = cspOriginProblem(d);
+      return reason === undefined ? [] : [{ key, entry: d, reason }];
+    });
+  });
+}
+
+/** The declared CSP with every entry {@link droppedCspEntries} lists taken out. */
 export function cleanCsp(csp: unknown): AppCsp {
   const value = typeof csp === 'object' && csp !== null ? (csp as Record<string, unknown>) : {};
+  const allowed = (key: (typeof KEYS)[number]): string[] => entries(value[key]).filter((d) => cspOriginProblem(d) === undefined);
   return {
-    connectDomains: origins(value['connectDomains']),
-    resourceDomains: origins(value['resourceDomains']),
-    frameDomains: origins(value['frameDomains']),
-    baseUriDomains: origins(value['baseUriDomains']),
+    connectDomains: allowed('connectDomains'),
+    resourceDomains: allowed('resourceDomains'),
+    frameDomains: allowed('frameDomains'),
+    baseUriDomains: allowed('baseUriDomains'),
   };
 }
 

@@ -18,7 +18,14 @@ export type {
   AppServer,
   AppTrafficDirection,
 } from './appPort.js';
-export { appAllowList, appContentSecurityPolicy, appResourceMetaOf, cleanCsp } from './appSandbox.js';
+export {
+  appAllowList,
+  appContentSecurityPolicy,
+  appResourceMetaOf,
+  cleanCsp,
+  droppedCspEntries,
+  type DroppedCspEntry,
+} from './appSandbox.js';
 export { loadApp, loadAppResource, MAX_APP_HTML, type LoadedApp } from './loadApp.js';
 export {
   APP_MIME_TYPE,

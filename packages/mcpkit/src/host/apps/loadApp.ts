@@ -8,13 +8,15 @@
 import { LocalError } from '../../jsonrpc/index.js';
 import { APP_MIME_TYPE, appResourceUri, type AppResourceMeta, type Tool } from '../../protocol/index.js';
 import type { AppServer } from './appPort.js';
-import { appResourceMetaOf } from './appSandbox.js';
+import { appResourceMetaOf, droppedCspEntries, type DroppedCspEntry } from './appSandbox.js';
 
 /** An app ready to render. */
 export interface LoadedApp {
   readonly uri: string;
   readonly html: string;
   readonly meta: AppResourceMeta;
+  /** What the server's CSP named that the host does not allow (already out of `meta.csp`), to show the user. */
+  readonly dropped: readonly DroppedCspEntry[];
 }
 
 /** The largest app document accepted by default: 5 MiB of text. */
@@ -55,5 +57,7 @@ export async function loadAppResource(
   const html = 'text' in content ? content.text : decodeBase64(content.blob);
   if (html.length > maxBytes)
     throw new LocalError('INVALID_ARGUMENT', `App ${uri}: ${String(html.length)} bytes is more than ${String(maxBytes)}`);
-  return { uri, html, meta: appResourceMetaOf(content._meta) };
+  const ui: unknown = (content._meta as Record<string, unknown> | undefined)?.['ui'];
+  const declaredCsp = typeof ui === 'object' && ui !== null ? (ui as Record<string, unknown>)['csp'] : undefined;
+  return { uri, html, meta: appResourceMetaOf(content._meta), dropped: droppedCspEntries(declaredCsp) };
 }
