@@ -11,40 +11,14 @@
  *
  * Needs `npm run build` and Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startInspector } from '../apps/inspector/dist/index.js';
+import { openInspectorPage } from './lib/inspectorPage.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const asJson = args.includes('--json');
 const RENDERS = quick ? 3 : 15;
 const ROUND_TRIPS = quick ? 10 : 100;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
-  console.error(`bench/apps: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
-  process.exit(1);
-}
-const bin = fileURLToPath(new URL('../packages/mcpkit/bin/mcpkit.js', import.meta.url));
-
-const inspector = await startInspector({
-  port: 0,
-  targets: [
-    {
-      type: 'stdio',
-      name: 'everything',
-      command: process.execPath,
-      args: [bin, 'serve', 'everything'],
-      env: {},
-      era: 'handshake',
-    },
-  ],
-});
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-page.setDefaultTimeout(120_000);
-await page.goto(inspector.url);
+const { inspector, browser, page } = await openInspectorPage('apps', { width: 1400, height: 1000 });
 await page.getByRole('button', { name: 'Tools', exact: true }).click();
 await page.getByRole('region', { name: 'Tool list' }).getByRole('button', { name: 'show_server_time', exact: true }).click();
 
@@ -77,6 +51,15 @@ for (let i = 0; i < RENDERS; i++) {
   // The next run starts from an empty result.
   await page.getByRole('button', { name: 'Run', exact: true }).waitFor();
 }
+
+// The app's tool calls wait for the user: allowed once for this app, the timed clicks go straight through.
+const app = page.frameLocator('section[aria-label="App"] iframe');
+await app.getByRole('button', { name: 'Get server time' }).click();
+await page
+  .getByRole('region', { name: 'App requests' })
+  .getByRole('button', { name: 'Allow get_server_time for this app' })
+  .click();
+await app.getByText('Updated through the host').waitFor();
 
 // The round trip, timed inside the app's frame: click, until its status says the new time arrived.
 const frame = page.frames().find((f) => f.url().includes('/app/'));

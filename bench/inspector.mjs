@@ -9,40 +9,14 @@
  *
  * Needs `npm run build` and Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startInspector } from '../apps/inspector/dist/index.js';
+import { openInspectorPage } from './lib/inspectorPage.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const asJson = args.includes('--json');
 const COUNT = quick ? 2_000 : 10_000;
 const BURST = 200;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
-  console.error(`bench/inspector: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
-  process.exit(1);
-}
-const bin = fileURLToPath(new URL('../packages/mcpkit/bin/mcpkit.js', import.meta.url));
-
-const inspector = await startInspector({
-  port: 0,
-  targets: [
-    {
-      type: 'stdio',
-      name: 'everything',
-      command: process.execPath,
-      args: [bin, 'serve', 'everything'],
-      env: {},
-      era: 'handshake',
-    },
-  ],
-});
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-page.setDefaultTimeout(120_000);
-await page.goto(inspector.url);
+const { inspector, browser, page } = await openInspectorPage('inspector', { width: 1400, height: 900 });
 const wire = page.getByRole('region', { name: 'Wire log' });
 await wire.getByText(/\d+ messages/).waitFor();
 const before = Number(/(\d+) messages/.exec((await wire.getByRole('status').textContent()) ?? '')?.[1] ?? 0);
