@@ -36,8 +36,11 @@ export function idpMetadata(ctx: DevAuthContext, issuer: string): Readonly<Recor
   };
 }
 
-/** POST `/idp/id-token`: an ID token for the subject, its audience the calling client. */
-export async function idToken(ctx: DevAuthContext, request: Request): Promise<Response> {
+/**
+ * What both identity provider endpoints check first: the provider is on,
+ * the request is a POST form, and its client authenticates.
+ */
+async function idpCaller(ctx: DevAuthContext, request: Request) {
   const idp = ctx.idp;
   if (idp === undefined) return oauthError(404, 'not_found', 'the identity provider is off (see --idp)');
   if (request.method !== 'POST') return oauthError(405, 'invalid_request', 'use POST', { allow: 'POST' });
@@ -45,6 +48,14 @@ export async function idToken(ctx: DevAuthContext, request: Request): Promise<Re
   if (typeof form === 'string') return oauthError(400, 'invalid_request', form);
   const client = await authenticateClient(ctx, request, form);
   if (client instanceof Response) return client;
+  return { idp, form, client };
+}
+
+/** POST `/idp/id-token`: an ID token for the subject, its audience the calling client. */
+export async function idToken(ctx: DevAuthContext, request: Request): Promise<Response> {
+  const caller = await idpCaller(ctx, request);
+  if (caller instanceof Response) return caller;
+  const { idp, client } = caller;
   const now = Math.floor(Date.now() / 1000);
   const token = await idp.signer.sign(
     {
@@ -62,13 +73,9 @@ export async function idToken(ctx: DevAuthContext, request: Request): Promise<Re
 
 /** POST `/idp/token`: the token exchange of an ID token for an ID-JAG. */
 export async function idpToken(ctx: DevAuthContext, request: Request): Promise<Response> {
-  const idp = ctx.idp;
-  if (idp === undefined) return oauthError(404, 'not_found', 'the identity provider is off (see --idp)');
-  if (request.method !== 'POST') return oauthError(405, 'invalid_request', 'use POST', { allow: 'POST' });
-  const form = await formOf(request);
-  if (typeof form === 'string') return oauthError(400, 'invalid_request', form);
-  const client = await authenticateClient(ctx, request, form);
-  if (client instanceof Response) return client;
+  const caller = await idpCaller(ctx, request);
+  if (caller instanceof Response) return caller;
+  const { idp, form, client } = caller;
   if (form.get('grant_type') !== TOKEN_EXCHANGE)
     return oauthError(400, 'unsupported_grant_type', `the identity provider takes the ${TOKEN_EXCHANGE} grant only`);
   if (form.get('requested_token_type') !== ID_JAG)
